@@ -1,0 +1,59 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Osprey: image downloading and caching, on Linux and Apple platforms.
+///
+/// Dependencies point one way: Core ← Cache, Download ← Osprey (Manager) ← UIKitBridge.
+/// The loopback server is test and demo infrastructure; nothing in the library imports it.
+let package = Package(
+    name: "Osprey",
+    platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
+    products: [
+        .library(name: "Osprey", targets: ["Osprey"]),
+        .library(name: "OspreyUIKitBridge", targets: ["OspreyUIKitBridge"]),
+        .executable(name: "osprey", targets: ["osprey"]),
+        .executable(name: "osprey-bench", targets: ["osprey-bench"]),
+    ],
+    targets: [
+        .target(name: "OspreyCore", path: "Sources/Core"),
+        .target(name: "OspreyCache", dependencies: ["OspreyCore"], path: "Sources/Cache"),
+        .target(name: "OspreyDownload", dependencies: ["OspreyCore"], path: "Sources/Download"),
+        .target(
+            name: "Osprey",
+            dependencies: ["OspreyCore", "OspreyCache", "OspreyDownload"],
+            path: "Sources/Manager"
+        ),
+        .target(name: "OspreyUIKitBridge", dependencies: ["Osprey"], path: "Sources/UIKitBridge"),
+        .target(name: "LoopbackServer", path: "Sources/LoopbackServer"),
+        .executableTarget(
+            name: "osprey",
+            dependencies: ["Osprey", "LoopbackServer"],
+            path: "Sources/osprey-cli"
+        ),
+        .executableTarget(
+            name: "osprey-bench",
+            dependencies: ["Osprey", "LoopbackServer"],
+            path: "Benchmarks"
+        ),
+        .target(
+            name: "OspreyTestSupport",
+            dependencies: ["OspreyCore", "LoopbackServer"],
+            path: "Tests/Support"
+        ),
+        .testTarget(name: "OspreyCoreTests", dependencies: ["OspreyCore", "OspreyTestSupport"]),
+        .testTarget(
+            name: "LoopbackServerTests",
+            dependencies: ["LoopbackServer", "OspreyTestSupport"]
+        ),
+        .testTarget(name: "OspreyCacheTests", dependencies: ["OspreyCache", "OspreyTestSupport"]),
+        .testTarget(
+            name: "OspreyDownloadTests",
+            dependencies: ["OspreyDownload", "LoopbackServer", "OspreyTestSupport"]
+        ),
+        .testTarget(
+            name: "OspreyTests",
+            dependencies: ["Osprey", "OspreyUIKitBridge", "LoopbackServer", "OspreyTestSupport"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,38 @@
+import Foundation
+
+/// Limits and policies of an `ImageCache`, with documented defaults.
+public struct ImageCacheConfig: Sendable {
+    /// How disk entries are aged for ``maxDiskAge`` and size trimming.
+    public enum ExpireType: Sendable, Hashable {
+        /// When the entry was last read or written (the default).
+        case accessDate
+        /// When the entry was last written.
+        case modificationDate
+        /// When the entry was first written.
+        case creationDate
+    }
+
+    /// Keep decoded images in the memory tier. Default true.
+    public var shouldCacheImagesInMemory = true
+    /// Bytes of decoded pixels the memory tier may hold. Default ``defaultMaxMemoryCost``.
+    public var maxMemoryCost: Int = ImageCacheConfig.defaultMaxMemoryCost
+    /// Entries the memory tier may hold; 0 = no count limit. Default 0.
+    public var maxMemoryCount: Int = 0
+    /// Seconds an unused disk entry lives; negative = never expire. Default one week.
+    public var maxDiskAge: TimeInterval = 7 * 24 * 3600
+    /// Bytes the disk tier may hold; when exceeded, the oldest entries are deleted until it
+    /// holds half. 0 = no size limit. Default 1 GiB.
+    public var maxDiskSize: Int = 1 << 30
+    /// What "oldest" means on disk. Default ``ExpireType/accessDate``.
+    public var diskCacheExpireType: ExpireType = .accessDate
+
+    /// The defaults above.
+    public init() {}
+
+    /// A quarter of physical memory, capped at 512 MiB: a phone-sized budget that leaves room
+    /// for the app, and on a server never more than a fixed slice however large the machine.
+    public static var defaultMaxMemoryCost: Int {
+        let quarter = ProcessInfo.processInfo.physicalMemory / 4
+        return Int(min(quarter, 512 * 1024 * 1024))
+    }
+}

@@ -1,0 +1,43 @@
+#if canImport(UIKit)
+import UIKit
+/// The image type Osprey hands to callers: `UIImage` here, built from Osprey's decoders.
+public typealias PlatformImage = UIImage
+#elseif canImport(AppKit)
+import AppKit
+/// The image type Osprey hands to callers: `NSImage` here, built from Osprey's decoders.
+public typealias PlatformImage = NSImage
+#else
+/// The image type Osprey hands to callers: on Linux, the ``DecodedImage`` itself.
+public typealias PlatformImage = DecodedImage
+#endif
+
+/// Converts between ``DecodedImage`` (what the decoders and transformers work on) and
+/// ``PlatformImage`` (what callers receive). On Linux both are the same object.
+public enum PlatformImageBridge {
+    /// The platform image showing `decoded`.
+    public static func platformImage(from decoded: DecodedImage) -> PlatformImage {
+        #if canImport(UIKit) || canImport(AppKit)
+        AppleImageConversion.platformImage(from: decoded)
+        #else
+        decoded
+        #endif
+    }
+
+    /// The pixels of `image`, or nil when they cannot be read.
+    public static func decodedImage(from image: PlatformImage) -> DecodedImage? {
+        #if canImport(UIKit) || canImport(AppKit)
+        AppleImageConversion.decodedImage(from: image)
+        #else
+        image
+        #endif
+    }
+
+    /// Bytes `image` holds in memory, the memory cache's cost.
+    public static func cost(of image: PlatformImage) -> Int {
+        #if canImport(UIKit) || canImport(AppKit)
+        AppleImageConversion.cost(of: image)
+        #else
+        image.cost
+        #endif
+    }
+}

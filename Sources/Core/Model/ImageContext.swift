@@ -1,0 +1,40 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Valued settings for one load, after `SDWebImageContext` but typed. Every field is optional
+/// or has a default, so `ImageContext()` means "the manager's defaults".
+public struct ImageContext: Sendable {
+    /// Creates a context with every field at its default.
+    public init() {}
+
+    /// Overrides the manager's cache for this load.
+    public var cache: (any ImageCaching)?
+    /// Overrides the manager's loader for this load.
+    public var loader: (any ImageLoading)?
+    /// Applied after decoding; its ``ImageTransformer/key`` is appended to the cache key.
+    public var transformer: (any ImageTransformer)?
+    /// Maps a URL to its cache key; returning nil means "do not cache this URL".
+    public var cacheKeyFilter: (@Sendable (URL) -> String?)?
+    /// Chooses the bytes written to disk for a loaded image (default: the downloaded bytes).
+    public var cacheSerializer: (@Sendable (PlatformImage, Data?, URL) -> Data?)?
+    /// Which tiers a freshly loaded image is stored into. Default ``ImageCacheType/all``.
+    public var storeCacheType: ImageCacheType = .all
+    /// Which tiers are queried before loading. Default ``ImageCacheType/all``.
+    public var queryCacheType: ImageCacheType = .all
+    /// Decode straight to at most this size (aspect ratio kept unless told otherwise).
+    public var thumbnailPixelSize: PixelSize?
+    /// With ``thumbnailPixelSize``: keep the aspect ratio (fit inside). Default true.
+    public var preserveAspectRatio: Bool = true
+    /// Rewrites the request before it is sent; returning nil cancels the load.
+    public var requestModifier: (@Sendable (URLRequest) -> URLRequest?)?
+    /// Rewrites the response before it is validated; returning nil fails the load.
+    public var responseModifier: (@Sendable (URLResponse) -> URLResponse?)?
+    /// Turns the downloaded bytes into image bytes (e.g. decrypts them); nil fails the load.
+    public var downloadDecryptor: (@Sendable (Data, URLResponse?) -> Data?)?
+    /// Where `progress` and `completed` are called. Default ``CallbackQueue/main``.
+    public var callbackQueue: CallbackQueue = .main
+    /// View binding: one load per key per view; a new load under the same key cancels the old.
+    public var operationKey: String?
+}

@@ -1,0 +1,47 @@
+/// Flags that change how one load behaves, after `SDWebImageOptions`.
+///
+/// Valued settings (cache overrides, thumbnail size, modifiers) live in ``ImageContext``.
+public struct ImageOptions: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+    /// Creates the option set with the given bits.
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// Try a URL again even if it failed before (it is not rejected with `.blackListed`).
+    public static let retryFailed = ImageOptions(rawValue: 1 << 0)
+    /// Download after other queued downloads (the operation's `queuePriority` is `.low`).
+    public static let lowPriority = ImageOptions(rawValue: 1 << 1)
+    /// Download before other queued downloads (the operation's `queuePriority` is `.high`).
+    public static let highPriority = ImageOptions(rawValue: 1 << 2)
+    /// Report partially decoded images in ``ImageProgress/partialImage`` while bytes arrive.
+    public static let progressiveLoad = ImageOptions(rawValue: 1 << 3)
+    /// Revalidate a cached image with the server (conditional GET) instead of trusting it.
+    public static let refreshCached = ImageOptions(rawValue: 1 << 4)
+    /// Send and store cookies for this request.
+    public static let handleCookies = ImageOptions(rawValue: 1 << 5)
+    /// View binding: show the placeholder only after the load failed.
+    public static let delayPlaceholder = ImageOptions(rawValue: 1 << 6)
+    /// View binding: do not set the image on the view; the completion handler does it.
+    public static let avoidAutoSetImage = ImageOptions(rawValue: 1 << 7)
+    /// Decode large images down to a size that fits the memory budget.
+    public static let scaleDownLargeImages = ImageOptions(rawValue: 1 << 8)
+    /// On a memory hit, also read the original bytes from disk (asynchronously).
+    public static let queryMemoryData = ImageOptions(rawValue: 1 << 9)
+    /// With ``queryMemoryData``, read those bytes synchronously.
+    public static let queryMemoryDataSync = ImageOptions(rawValue: 1 << 10)
+    /// On a memory miss, read and decode from disk synchronously on the calling thread.
+    public static let queryDiskDataSync = ImageOptions(rawValue: 1 << 11)
+    /// Never download: a cache miss fails with ``ImageError/Code/cacheMiss``.
+    public static let fromCacheOnly = ImageOptions(rawValue: 1 << 12)
+    /// Skip the cache query and always download.
+    public static let fromLoaderOnly = ImageOptions(rawValue: 1 << 13)
+    /// Deliver the bytes without decoding them (the result's image is a placeholder-free stub).
+    public static let avoidDecodeImage = ImageOptions(rawValue: 1 << 14)
+    /// Decode only the first frame of an animated image.
+    public static let decodeFirstFrameOnly = ImageOptions(rawValue: 1 << 15)
+    /// Call `completed` only after the cache store has finished.
+    public static let waitStoreCache = ImageOptions(rawValue: 1 << 16)
+    /// View binding: run the transition also for images that came from the memory cache.
+    public static let forceTransition = ImageOptions(rawValue: 1 << 17)
+    /// Apply the context's transformer to animated images too (by default they are left as is).
+    public static let transformAnimatedImage = ImageOptions(rawValue: 1 << 18)
+}

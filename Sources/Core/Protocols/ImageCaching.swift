@@ -1,0 +1,35 @@
+import Foundation
+
+/// The cache seam: what ``ImageManager`` needs from a cache. Osprey's `ImageCache` is one
+/// implementation; an app may supply its own through the manager's init or
+/// ``ImageContext/cache``.
+///
+/// Contract: every method is thread-safe and may be called from any thread. Completion
+/// closures are called exactly once, on the queue the implementation documents (Osprey's
+/// cache: the context's ``ImageContext/callbackQueue``). A memory hit may answer synchronously,
+/// before `queryImage` returns.
+public protocol ImageCaching: Sendable {
+    /// Looks `key` up in the tiers `cacheType` allows, memory first.
+    /// The completion gets the image (nil on a miss), the original bytes where they were
+    /// read, and the tier that answered (``ImageCacheType/none`` on a miss).
+    /// Returns a handle that cancels a pending disk query (its completion then gets a miss).
+    @discardableResult
+    func queryImage(forKey key: String, options: ImageOptions, context: ImageContext,
+                    cacheType: ImageCacheType,
+                    completion: @escaping @Sendable (PlatformImage?, Data?, ImageCacheType) -> Void) -> (any Cancellable)?
+
+    /// Stores `image` in memory and `imageData` (or, without bytes, the image encoded) on disk,
+    /// as `cacheType` allows; `completion` runs once everything is written.
+    func store(_ image: PlatformImage?, imageData: Data?, forKey key: String,
+               cacheType: ImageCacheType, completion: (@Sendable () -> Void)?)
+
+    /// Removes `key` from the tiers `cacheType` names.
+    func removeImage(forKey key: String, cacheType: ImageCacheType, completion: (@Sendable () -> Void)?)
+
+    /// Tells which tier holds `key` (``ImageCacheType/none`` if none), without decoding.
+    func containsImage(forKey key: String, cacheType: ImageCacheType,
+                       completion: @escaping @Sendable (ImageCacheType) -> Void)
+
+    /// Empties the tiers `cacheType` names.
+    func clear(cacheType: ImageCacheType, completion: (@Sendable () -> Void)?)
+}

@@ -1,0 +1,13 @@
+import Testing
+import OspreyDownload
+
+@Suite("DownloaderOptions")
+struct DownloaderOptionsTests {
+    @Test("flags are distinct bits")
+    func distinct() {
+        let all: [DownloaderOptions] = [.lowPriority, .highPriority, .progressiveLoad, .useURLCache,
+                                        .ignoreCachedResponse, .handleCookies, .scaleDownLargeImages,
+                                        .avoidDecodeImage, .decodeFirstFrameOnly]
+        #expect(Set(all.map(\.rawValue)).count == all.count)
+    }
+}
