@@ -40,6 +40,11 @@ let package = Package(
             dependencies: ["OspreyCore", "LoopbackServer"],
             path: "Tests/Support"
         ),
+        .executableTarget(
+            name: "osprey-disk-writer",
+            dependencies: ["OspreyCache"],
+            path: "Tests/DiskWriter"
+        ),
         .testTarget(name: "OspreyCoreTests", dependencies: ["OspreyCore", "OspreyTestSupport"]),
         .testTarget(
             name: "LoopbackServerTests",
