@@ -25,8 +25,8 @@ public enum Corpus {
         return walker.compactMap { $0 as? URL }
             .filter { url in
                 var isDirectory: ObjCBool = false
-                FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
-                guard !isDirectory.boolValue else { return false }
+                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+                      !isDirectory.boolValue else { return false }
                 return extensions.map { $0.contains(url.pathExtension.lowercased()) } ?? true
             }
             .sorted { $0.path < $1.path }
