@@ -69,9 +69,15 @@ public struct DecodeOptions: Sendable, Hashable {
         guard preserveAspectRatio else {
             return PixelSize(width: min(size.width, limit.width), height: min(size.height, limit.height))
         }
-        let ratio = min(Double(limit.width) / Double(size.width), Double(limit.height) / Double(size.height))
-        return PixelSize(width: max(1, Int((Double(size.width) * ratio).rounded())),
-                         height: max(1, Int((Double(size.height) * ratio).rounded())))
+        return Self.fitting(size, inside: limit)
+    }
+
+    /// `size` scaled (up or down) to fit inside `box`, aspect ratio kept, each side ≥ 1.
+    public static func fitting(_ size: PixelSize, inside box: PixelSize) -> PixelSize {
+        guard size.width > 0, size.height > 0 else { return box }
+        let ratio = min(Double(box.width) / Double(size.width), Double(box.height) / Double(size.height))
+        return PixelSize(width: max(1, min(box.width, Int((Double(size.width) * ratio).rounded()))),
+                         height: max(1, min(box.height, Int((Double(size.height) * ratio).rounded()))))
     }
 
     /// Throws ``ImageError/Code/imageTooLarge`` when a `width` × `height` canvas exceeds

@@ -1,0 +1,116 @@
+/// Resizes to a target size, after `SDImageResizingTransformer`.
+public struct ResizingTransformer: ImageTransformer {
+    /// How the image meets the target size.
+    public enum Mode: String, Sendable, Hashable {
+        /// Scale to cover the whole size, then crop the overflow equally on both sides:
+        /// the result is exactly `size`.
+        case fill
+        /// Scale to fit inside the size, keeping the aspect ratio: the result may be smaller
+        /// than `size` on one side.
+        case fit
+        /// Scale each side independently to exactly `size`.
+        case stretch
+    }
+
+    /// The target size in pixels.
+    public var size: PixelSize
+    /// How the image meets `size`.
+    public var mode: Mode
+
+    /// Resizes to `size` in `mode` (default ``Mode/fill``).
+    public init(size: PixelSize, mode: Mode = .fill) {
+        self.size = size
+        self.mode = mode
+    }
+
+    public var key: String { "Resizing(\(size.width)x\(size.height),\(mode.rawValue))" }
+
+    public func transform(_ image: DecodedImage) -> DecodedImage? {
+        guard size.width > 0, size.height > 0 else { return nil }
+        let source = image.pixelSize
+        switch mode {
+        case .stretch:
+            return image.mapFrames { PixelResampler.resize($0, to: size) }
+        case .fit:
+            let fitted = DecodeOptions.fitting(source, inside: size)
+            return image.mapFrames { PixelResampler.resize($0, to: fitted) }
+        case .fill:
+            let ratio = max(Double(size.width) / Double(source.width), Double(size.height) / Double(source.height))
+            let scaled = PixelSize(width: max(size.width, Int((Double(source.width) * ratio).rounded())),
+                                   height: max(size.height, Int((Double(source.height) * ratio).rounded())))
+            let crop = PixelRect(x: (scaled.width - size.width) / 2, y: (scaled.height - size.height) / 2,
+                                 width: size.width, height: size.height)
+            return image.mapFrames { PixelOperations.crop(PixelResampler.resize($0, to: scaled), to: crop) }
+        }
+    }
+}
+
+/// Cuts out a rectangle, after `SDImageCroppingTransformer`.
+public struct CroppingTransformer: ImageTransformer {
+    /// The rectangle to keep, in pixels; clipped to the image.
+    public var rect: PixelRect
+
+    /// Keeps `rect` of the image.
+    public init(rect: PixelRect) { self.rect = rect }
+
+    public var key: String { "Cropping(\(rect))" }
+
+    public func transform(_ image: DecodedImage) -> DecodedImage? {
+        guard let clipped = rect.clamped(to: image.pixelSize) else { return nil }
+        return image.mapFrames { PixelOperations.crop($0, to: clipped) }
+    }
+}
+
+/// Mirrors the image, after `SDImageFlippingTransformer`.
+public struct FlippingTransformer: ImageTransformer {
+    /// Mirror left–right.
+    public var horizontal: Bool
+    /// Mirror top–bottom.
+    public var vertical: Bool
+
+    /// Mirrors along the chosen axes.
+    public init(horizontal: Bool, vertical: Bool) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+
+    public var key: String { "Flipping(\(horizontal ? "h" : "")\(vertical ? "v" : ""))" }
+
+    public func transform(_ image: DecodedImage) -> DecodedImage? {
+        image.mapFrames { PixelOperations.remap($0, width: $0.width, height: $0.height) { x, y, w, h in
+            (horizontal ? w - 1 - x : x, vertical ? h - 1 - y : y)
+        } }
+    }
+}
+
+/// Turns the image by multiples of 90°, after `SDImageRotationTransformer` (right angles only:
+/// lossless and exact).
+public struct RotatingTransformer: ImageTransformer {
+    /// Quarter turns clockwise; negative turns counter-clockwise.
+    public var quarterTurns: Int
+
+    /// Rotates by `quarterTurns` × 90° clockwise.
+    public init(quarterTurns: Int) { self.quarterTurns = quarterTurns }
+
+    private var normalizedTurns: Int { ((quarterTurns % 4) + 4) % 4 }
+
+    public var key: String { "Rotating(\(normalizedTurns))" }
+
+    public func transform(_ image: DecodedImage) -> DecodedImage? {
+        let turns = normalizedTurns
+        return image.mapFrames { source in
+            let swapped = turns % 2 == 1
+            let width = swapped ? source.height : source.width
+            let height = swapped ? source.width : source.height
+            // For each output pixel, the source pixel it shows.
+            return PixelOperations.remap(source, width: width, height: height) { x, y, _, _ in
+                switch turns {
+                case 1: (y, source.height - 1 - x)
+                case 2: (source.width - 1 - x, source.height - 1 - y)
+                case 3: (source.width - 1 - y, x)
+                default: (x, y)
+                }
+            }
+        }
+    }
+}
