@@ -1,3 +1,4 @@
+import Foundation
 import Osprey
 
 extension ImageDisplaying {
@@ -32,10 +33,11 @@ extension ImageDisplaying {
 
         var loadContext = context
         loadContext.callbackQueue = .main
+        let box = WeakViewBox(self)
         let operation = manager.loadImage(with: url, options: options, context: loadContext,
-                                          progress: progress) { [weak self] result in
+                                          progress: progress) { result in
             MainActor.assumeIsolated {
-                guard let self, registry.isCurrent(self, operationKey: operationKey, generation: generation) else {
+                guard let self = box.view as? Self, registry.isCurrent(self, operationKey: operationKey, generation: generation) else {
                     completed?(.failure(ImageError(.cancelled, url: url)))
                     return
                 }
@@ -63,4 +65,12 @@ extension ImageDisplaying {
     public var imageURL: URL? {
         ViewLoadRegistry.shared.url(of: self, operationKey: Self.defaultOperationKey)
     }
+}
+
+/// Holds the view weakly across the load's `@Sendable` completion (a main-actor class, so it
+/// may cross threads; it is only read back on the main actor).
+@MainActor
+final class WeakViewBox {
+    weak var view: (any ImageDisplaying)?
+    init(_ view: any ImageDisplaying) { self.view = view }
 }

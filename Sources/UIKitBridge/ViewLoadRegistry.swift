@@ -1,3 +1,4 @@
+import Foundation
 import Osprey
 
 /// Per-view binding state: which URL each view (per operation key) is bound to and the load

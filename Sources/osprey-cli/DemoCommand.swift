@@ -105,7 +105,7 @@ enum DemoCommand {
         await withTaskGroup(of: Result<ImageResult, ImageError>.self) { group in
             for url in urls {
                 group.addTask {
-                    do { return .success(try await manager.loadImage(with: url)) } catch { return .failure(error) }
+                    do throws(ImageError) { return .success(try await manager.loadImage(with: url)) } catch { return .failure(error) }
                 }
             }
             for await result in group {

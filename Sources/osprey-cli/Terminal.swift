@@ -23,7 +23,7 @@ enum Terminal {
             let filled = total == 0 ? width : done * width / total
             let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
             print("\r\(label) [\(bar)] \(done)/\(total)", terminator: done == total ? "\n" : "")
-            fflush(stdout)
+            fflush(nil)
         } else if done == total || done % plainEvery == 0 {
             print("\(label): \(done)/\(total)")
         }

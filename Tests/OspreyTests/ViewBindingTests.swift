@@ -26,7 +26,7 @@ struct ViewBindingTests {
         let (url, _) = fixture.serveImage("/v.png", width: 33, height: 5)
         let view = TestImageView()
         let done = Recorder<Result<ImageResult, ImageError>>()
-        view.setImage(with: url, placeholder: placeholder, manager: fixture.manager) { done.record($0) }
+        view.setImage(with: url, placeholder: placeholder, manager: fixture.manager, completed: { done.record($0) })
         #expect(view.history == [1])
         #expect(view.imageURL == url)
         #expect(try await done.first().failure == nil)
@@ -43,9 +43,9 @@ struct ViewBindingTests {
         let view = TestImageView()
         let oldDone = Recorder<Result<ImageResult, ImageError>>()
         let newDone = Recorder<Result<ImageResult, ImageError>>()
-        view.setImage(with: old, manager: fixture.manager) { oldDone.record($0) }
+        view.setImage(with: old, manager: fixture.manager, completed: { oldDone.record($0) })
         #expect(await fixture.server.waitForRequests("/old.png", count: 1))
-        view.setImage(with: new, manager: fixture.manager) { newDone.record($0) }
+        view.setImage(with: new, manager: fixture.manager, completed: { newDone.record($0) })
         fixture.server.resume("/old.png")
         #expect(try await newDone.first().failure == nil)
         #expect(try await oldDone.first().failure?.code == .cancelled)
@@ -61,7 +61,7 @@ struct ViewBindingTests {
         let view = TestImageView()
         let done = Recorder<Result<ImageResult, ImageError>>()
         view.setImage(with: fixture.server.url("/none.png"), placeholder: placeholder, options: .delayPlaceholder,
-                      manager: fixture.manager) { done.record($0) }
+                      manager: fixture.manager, completed: { done.record($0) })
         #expect(view.history.isEmpty)
         #expect(try await done.first().failure?.code == .invalidDownloadStatusCode)
         #expect(view.history == [1])
@@ -73,7 +73,7 @@ struct ViewBindingTests {
         let (url, _) = fixture.serveImage("/manual.png", width: 7, height: 7)
         let view = TestImageView()
         let done = Recorder<Result<ImageResult, ImageError>>()
-        view.setImage(with: url, options: .avoidAutoSetImage, manager: fixture.manager) { done.record($0) }
+        view.setImage(with: url, options: .avoidAutoSetImage, manager: fixture.manager, completed: { done.record($0) })
         #expect(try await done.first().failure == nil)
         #expect(view.history == [0])
     }
@@ -85,7 +85,7 @@ struct ViewBindingTests {
         fixture.server.suspend("/cancel.png")
         let view = TestImageView()
         let done = Recorder<Result<ImageResult, ImageError>>()
-        view.setImage(with: url, manager: fixture.manager) { done.record($0) }
+        view.setImage(with: url, manager: fixture.manager, completed: { done.record($0) })
         view.cancelCurrentImageLoad()
         #expect(try await done.first().failure?.code == .cancelled)
         fixture.server.resume("/cancel.png")
