@@ -68,8 +68,11 @@ extension DownloaderOperation {
     /// The task ended: with `error`, or with the whole body.
     func handleCompletion(_ error: (any Error)?) {
         if let error {
-            let response = response
-            fail(DownloadErrorMapping.imageError(for: error, url: url, response: response))
+            let (response, received, expected) = state.withLock { state in
+                (state.response, Int64(state.data.count), state.expectedBytes)
+            }
+            fail(DownloadErrorMapping.imageError(for: error, url: url, response: response,
+                                                 receivedBytes: received, expectedBytes: expected))
             return
         }
         completeTransfer()
@@ -116,7 +119,9 @@ extension DownloaderOperation {
         }
         if let expected, Int64(data.count) < expected, request.httpMethod != "HEAD",
            (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding") == nil {
-            fail(ImageError(.invalidDownloadResponse, url: url, statusCode: status))
+            // The transfer reported success with fewer bytes than promised: a body cut short.
+            fail(ImageError(.invalidDownloadResponse, url: url, statusCode: status,
+                            underlying: URLError(.networkConnectionLost)))
             return
         }
         if let cachedData, cachedData == data {
