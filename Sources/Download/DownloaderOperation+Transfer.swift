@@ -15,6 +15,8 @@ extension DownloaderOperation {
     /// Applies the response modifier, validates status, content type and `Content-Length`;
     /// answers `.cancel` (and fails the download) when the response is not acceptable.
     func handleResponse(_ response: URLResponse) -> URLSession.ResponseDisposition {
+        storeCookies(from: response)
+        if retriedWithBasicAuthentication(after: response) { return .cancel }
         var response = response
         if let modifier = context.responseModifier {
             guard let modified = modifier(response) else {

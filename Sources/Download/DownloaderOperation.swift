@@ -57,6 +57,8 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         var deadline: DispatchWorkItem?
         /// URLCache bytes seen before the request, for ``DownloaderOptions/ignoreCachedResponse``.
         var cachedData: Data?
+        /// Whether a 401 was already retried with the configured credential (Linux).
+        var didRetryAuthentication = false
     }
 
     /// Invariant: see the fields of ``State``; `phase` only moves forward.
