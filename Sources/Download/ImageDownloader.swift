@@ -145,7 +145,8 @@ public final class ImageDownloader: NSObject, Sendable {
 
     /// Cancels every download and tears the session down; later requests fail with
     /// ``ImageError/Code/cancelled``. Releases the downloader (the session's reference to its
-    /// delegate). Idempotent.
+    /// delegate). Idempotent. A download whose bytes had all arrived may still deliver the
+    /// image it is decoding.
     public func invalidate() {
         let first = state.withLock { state in
             defer { state.isInvalidated = true }
