@@ -4,7 +4,12 @@ import OspreyCore
 /// A clock the test moves by hand.
 final class TestClock: Sendable {
     /// Invariant: the current time; only touched inside `withLock`.
-    private let current = Locked(Date(timeIntervalSince1970: 1_700_000_000))
+    private let current: Locked<Date>
+
+    /// A clock showing `start` (by default a fixed date, so that runs are repeatable).
+    init(start: Date = Date(timeIntervalSince1970: 1_700_000_000)) {
+        current = Locked(start)
+    }
 
     /// The time now.
     var now: Date { current.withLock { $0 } }
