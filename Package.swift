@@ -24,7 +24,7 @@ let package = Package(
             path: "Sources/Manager"
         ),
         .target(name: "OspreyUIKitBridge", dependencies: ["Osprey"], path: "Sources/UIKitBridge"),
-        .target(name: "LoopbackServer", path: "Sources/LoopbackServer"),
+        .target(name: "LoopbackServer", dependencies: ["OspreyCore"], path: "Sources/LoopbackServer"),
         .executableTarget(
             name: "osprey",
             dependencies: ["Osprey", "LoopbackServer"],

@@ -1,0 +1,165 @@
+import Dispatch
+import Foundation
+import OspreyCore
+
+/// The two-tier image cache, after `SDImageCache`: decoded images in a ``MemoryCache``, the
+/// original bytes in a ``DiskCache``.
+///
+/// **Threading.** Every method may be called from any thread. Memory lookups answer
+/// synchronously on the calling thread. Disk work runs on the disk tier's serial I/O queue
+/// (utility QoS), including decoding a disk hit; query answers then go to the context's
+/// ``ImageContext/callbackQueue``. Completions of `store`, `removeImage`, `containsImage`,
+/// `clear` and ``deleteExpiredFiles(completion:)`` that had disk work run on a global queue
+/// once it is done (never on the I/O queue, so they can block or call back in freely), and
+/// on the calling thread when there was none.
+///
+/// Decoding uses ``coders`` (``ImageCoders/shared`` unless injected) with the request's
+/// ``DecodeOptions``; storing an image without bytes encodes it as PNG with the same registry.
+public final class ImageCache: ImageCaching {
+    /// The cache most apps use: namespace "default" in the platform's caches folder —
+    /// `$XDG_CACHE_HOME/osprey` (else `~/.cache/osprey`) on Linux, `Caches/osprey` on Apple
+    /// platforms.
+    public static let shared = ImageCache(namespace: "default")
+
+    /// Decoded images, cost = decoded bytes, limits from ``config``.
+    public let memoryCache: MemoryCache
+    /// Original bytes, one file per key under `<diskCacheDirectory>/<namespace>/`.
+    public let diskCache: DiskCache
+    /// The limits and policies this cache was created with.
+    public let config: ImageCacheConfig
+    /// The decoders and encoders used for disk hits and for storing images without bytes.
+    public let coders: ImageCoders
+
+    /// A cache for `namespace` in `diskCacheDirectory` (default: ``defaultDiskCacheDirectory``)
+    /// with `config`'s limits, decoding with ``ImageCoders/shared``.
+    public convenience init(namespace: String, diskCacheDirectory: URL? = nil, config: ImageCacheConfig = .init()) {
+        self.init(namespace: namespace, diskCacheDirectory: diskCacheDirectory, config: config, coders: .shared)
+    }
+
+    /// A cache like ``init(namespace:diskCacheDirectory:config:)`` that decodes and encodes
+    /// with `coders` and reads the time from `now` (for the disk tier's recency and expiry;
+    /// tests inject a clock).
+    public init(namespace: String, diskCacheDirectory: URL? = nil, config: ImageCacheConfig = .init(),
+                coders: ImageCoders, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.config = config
+        self.coders = coders
+        memoryCache = MemoryCache(totalCostLimit: config.maxMemoryCost, countLimit: config.maxMemoryCount)
+        diskCache = DiskCache(directory: diskCacheDirectory ?? Self.defaultDiskCacheDirectory,
+                              namespace: namespace, config: config, now: now)
+    }
+
+    /// Where caches live unless told otherwise: `$XDG_CACHE_HOME/osprey` when that variable
+    /// holds an absolute path, else `~/.cache/osprey` (Linux and other non-Apple systems);
+    /// the user's `Caches/osprey` on Apple platforms.
+    public static var defaultDiskCacheDirectory: URL {
+        #if canImport(Darwin)
+        let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+            ?? FileManager.default.temporaryDirectory
+        return caches.appendingPathComponent("osprey", isDirectory: true)
+        #else
+        return linuxCacheDirectory(environment: ProcessInfo.processInfo.environment)
+        #endif
+    }
+
+    /// The XDG rule: `$XDG_CACHE_HOME` if set to an absolute path, else `$HOME/.cache`; then
+    /// `osprey`.
+    static func linuxCacheDirectory(environment: [String: String]) -> URL {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("osprey", isDirectory: true)
+        }
+        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0, isDirectory: true) : nil }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".cache", isDirectory: true).appendingPathComponent("osprey", isDirectory: true)
+    }
+
+    // MARK: - Synchronous access
+
+    /// The image for `key` in the memory tier, or nil. Counts as a use.
+    public func imageFromMemoryCache(forKey key: String) -> PlatformImage? {
+        memoryCache.object(forKey: key)
+    }
+
+    /// The image for `key` read and decoded from disk now (full size), or nil on a miss or
+    /// undecodable bytes. Puts it into memory when ``ImageCacheConfig/shouldCacheImagesInMemory``.
+    /// Blocks the calling thread for the read and the decode.
+    public func imageFromDiskCache(forKey key: String) -> PlatformImage? {
+        imageFromDiskCache(forKey: key, decodeOptions: DecodeOptions())
+    }
+
+    /// The image for `key` read from disk and decoded with `decodeOptions`.
+    public func imageFromDiskCache(forKey key: String, decodeOptions: DecodeOptions) -> PlatformImage? {
+        diskCache.onIOQueue {
+            guard let data = diskCache.data(forKey: key) else { return nil }
+            return decodeAndRemember(data, forKey: key, options: decodeOptions, storeInMemory: config.shouldCacheImagesInMemory)
+        }
+    }
+
+    /// The image for `key` from memory, else from disk (see ``imageFromDiskCache(forKey:)``).
+    public func imageFromCache(forKey key: String) -> PlatformImage? {
+        imageFromMemoryCache(forKey: key) ?? imageFromDiskCache(forKey: key)
+    }
+
+    /// The original bytes stored on disk for `key`, or nil. Blocks for the read.
+    public func diskImageData(forKey key: String) -> Data? {
+        diskCache.data(forKey: key)
+    }
+
+    /// Whether the disk tier holds `key`, without reading it. Blocks for a `stat`.
+    public func diskImageDataExists(forKey key: String) -> Bool {
+        diskCache.containsData(forKey: key)
+    }
+
+    /// Where `key`'s bytes live on disk (whether or not they exist).
+    public func cachePath(forKey key: String) -> URL {
+        diskCache.cachePath(forKey: key)
+    }
+
+    /// Bytes held by the disk tier. Blocks for a scan of the folder.
+    public func totalDiskSize() -> Int {
+        diskCache.totalSize()
+    }
+
+    /// Entries held by the disk tier. Blocks for a scan of the folder.
+    public func totalDiskCount() -> Int {
+        diskCache.totalCount()
+    }
+
+    /// Empties the memory tier.
+    public func clearMemory() {
+        memoryCache.removeAllObjects()
+    }
+
+    /// Empties the disk tier on the I/O queue, then calls `completion` (on a global queue).
+    public func clearDisk(completion: (@Sendable () -> Void)? = nil) {
+        clear(cacheType: .disk, completion: completion)
+    }
+
+    /// Deletes disk entries older than ``ImageCacheConfig/maxDiskAge``, then trims to half of
+    /// ``ImageCacheConfig/maxDiskSize`` if it is exceeded (see ``DiskCache/removeExpiredData()``),
+    /// on the I/O queue; `completion` then runs on a global queue.
+    public func deleteExpiredFiles(completion: (@Sendable () -> Void)? = nil) {
+        diskCache.ioQueue.async { [diskCache] in
+            diskCache.removeExpiredData()
+            Self.finish(completion)
+        }
+    }
+
+    // MARK: - Shared helpers
+
+    /// Decodes `data` (nil when it is not a decodable image) and, if asked, puts the image
+    /// into memory.
+    func decodeAndRemember(_ data: Data, forKey key: String, options: DecodeOptions, storeInMemory: Bool) -> PlatformImage? {
+        guard let decoded = try? coders.decode(data, options: options) else { return nil }
+        let image = PlatformImageBridge.platformImage(from: decoded)
+        if storeInMemory {
+            memoryCache.setObject(image, forKey: key, cost: PlatformImageBridge.cost(of: image))
+        }
+        return image
+    }
+
+    /// Runs a completion that followed disk work off the I/O queue.
+    static func finish(_ completion: (@Sendable () -> Void)?) {
+        guard let completion else { return }
+        DispatchQueue.global(qos: .utility).async(execute: completion)
+    }
+}

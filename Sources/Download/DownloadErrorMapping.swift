@@ -1,0 +1,69 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import OspreyCore
+
+/// Turns what URLSession reports into Osprey's ``ImageError`` codes, and says which failures
+/// are permanent.
+enum DownloadErrorMapping {
+    /// The error a transfer that ended with `error` fails with.
+    ///
+    /// - `timedOut` → ``ImageError/Code/timedOut``; `cancelled` → ``ImageError/Code/cancelled``.
+    /// - Redirect loops and unusable responses → ``ImageError/Code/invalidDownloadResponse``.
+    /// - A connection lost after the response head arrived means the body is shorter than its
+    ///   `Content-Length` (a short body or a reset mid-body; the client cannot tell them
+    ///   apart) → ``ImageError/Code/invalidDownloadResponse``, with the `URLError` underneath.
+    /// - `badURL` / `unsupportedURL` → ``ImageError/Code/invalidURL``.
+    /// - Everything else (refused, lost before a response, offline …) → ``ImageError/Code/network``.
+    static func imageError(for error: any Error, url: URL, response: URLResponse?) -> ImageError {
+        let statusCode = (response as? HTTPURLResponse)?.statusCode
+        guard let urlError = error as? URLError else {
+            return ImageError(.network, url: url, statusCode: statusCode, underlying: error)
+        }
+        let code: ImageError.Code
+        switch urlError.code {
+        case .timedOut:
+            code = .timedOut
+        case .cancelled:
+            code = .cancelled
+        case .httpTooManyRedirects, .redirectToNonExistentLocation, .badServerResponse,
+             .zeroByteResource, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData:
+            code = .invalidDownloadResponse
+        case .networkConnectionLost where response != nil:
+            code = .invalidDownloadResponse
+        case .badURL, .unsupportedURL:
+            code = .invalidURL
+        default:
+            code = .network
+        }
+        return ImageError(code, url: url, statusCode: statusCode, underlying: urlError)
+    }
+
+    /// Whether a URL that failed with `error` should not be tried again: yes for permanent
+    /// failures, no for transient ones (cancelled, timed out, network, 5xx, 408, 429, a body
+    /// cut short by the connection, 304).
+    static func isPermanent(_ error: ImageError) -> Bool {
+        switch error.code {
+        case .invalidURL, .invalidDownloadContentType, .responseTooLarge,
+             .badImageData, .unsupportedFormat, .imageTooLarge:
+            return true
+        case .invalidDownloadStatusCode:
+            guard let status = error.statusCode else { return true }
+            return !(status >= 500 || status == 408 || status == 429)
+        case .invalidDownloadResponse:
+            // A body cut short is worth another try; a redirect loop or an empty body is not.
+            if let urlError = error.underlying as? URLError {
+                return !transientCodes.contains(urlError.code)
+            }
+            return true
+        case .cancelled, .timedOut, .network, .notModified, .blackListed, .cacheMiss:
+            return false
+        }
+    }
+
+    private static let transientCodes: Set<URLError.Code> = [
+        .networkConnectionLost, .timedOut, .notConnectedToInternet, .cannotConnectToHost,
+        .dnsLookupFailed, .cannotFindHost, .badServerResponse,
+    ]
+}

@@ -1,0 +1,73 @@
+import Dispatch
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import OspreyCore
+
+extension DownloaderOperation {
+    /// What the downloader hands every operation it creates: its configured limits and the
+    /// machinery operations share (task routing, the coder queue). Only an
+    /// ``ImageDownloader`` makes one; a subclass passes it on to `super.init` unchanged.
+    public struct Settings: Sendable {
+        /// HTTP statuses that count as success.
+        public let acceptableStatusCodes: Range<Int>
+        /// MIME types that count as success; nil accepts any.
+        public let acceptableContentTypes: Set<String>?
+        /// Largest body in bytes; nil = no limit.
+        public let maxResponseSize: Int?
+        /// Total seconds a download may take once started.
+        public let downloadTimeout: TimeInterval
+        /// Answers authentication challenges.
+        public let urlCredential: URLCredential?
+        /// The decoders used for the downloaded bytes.
+        public let coders: ImageCoders
+
+        /// Routes the session's delegate callbacks (by task) to the owning operation.
+        let router: DownloadTaskRouter
+        /// Concurrent queue the downloader's operations decode on.
+        let coderQueue: DispatchQueue
+        /// Told (outside every lock) when an operation stops accepting handlers, so the
+        /// downloader stops offering it to new callers.
+        let operationClosed: @Sendable (DownloaderOperation) -> Void
+
+        init(config: ImageDownloaderConfig, router: DownloadTaskRouter, coderQueue: DispatchQueue,
+             operationClosed: @escaping @Sendable (DownloaderOperation) -> Void) {
+            acceptableStatusCodes = config.acceptableStatusCodes
+            acceptableContentTypes = config.acceptableContentTypes
+            maxResponseSize = config.maxResponseSize
+            downloadTimeout = config.downloadTimeout
+            urlCredential = config.urlCredential
+            coders = config.coders
+            self.router = router
+            self.coderQueue = coderQueue
+            self.operationClosed = operationClosed
+        }
+    }
+}
+
+/// Finds the operation that owns a task, for the session delegate callbacks.
+///
+/// Keyed by `ObjectIdentifier(task)`: `taskIdentifier` restarts per session on Linux. An
+/// identifier cannot be reused while its entry exists, because the operation keeps its task
+/// alive until it unregisters it.
+final class DownloadTaskRouter: Sendable {
+    /// Invariant: an entry exists from just before its task is resumed until the task
+    /// completes or its operation gives it up (cancel, failure).
+    private let operations = Locked<[ObjectIdentifier: DownloaderOperation]>([:])
+
+    func register(_ task: URLSessionTask, for operation: DownloaderOperation) {
+        operations.withLock { $0[ObjectIdentifier(task)] = operation }
+    }
+
+    func unregister(_ task: URLSessionTask) {
+        _ = operations.withLock { $0.removeValue(forKey: ObjectIdentifier(task)) }
+    }
+
+    func operation(for task: URLSessionTask) -> DownloaderOperation? {
+        operations.withLock { $0[ObjectIdentifier(task)] }
+    }
+
+    /// Tasks in flight, for tests and diagnostics.
+    var count: Int { operations.withLock { $0.count } }
+}

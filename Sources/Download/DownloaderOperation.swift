@@ -1,0 +1,271 @@
+import Dispatch
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import OspreyCore
+
+/// One download: an asynchronous `Operation` on the downloader's `OperationQueue` that owns one
+/// `URLSessionDataTask`, after `SDWebImageDownloaderOperation`.
+///
+/// Callers of the same URL share one operation: each adds its handlers (progress, completed,
+/// options, context) and gets its own ``DownloadToken``. The session's delegate (the
+/// ``ImageDownloader``) forwards every callback of the task to the `task…` methods below,
+/// on the session's serial delegate queue. Once the body is complete the operation finishes
+/// (freeing its queue slot) and decodes on the downloader's coder queue, once per distinct
+/// ``DecodeOptions`` among its handlers.
+///
+/// Subclass it and set ``ImageDownloaderConfig/operationClass`` to customize a download:
+/// override ``makeDataTask(for:in:)``, the `task…` methods or ``start()`` and call `super`.
+open class DownloaderOperation: Operation, @unchecked Sendable {
+    // Safety: every mutable stored property lives in `state`, a `Locked` value touched only
+    // inside `withLock`; the other stored properties are immutable `let`s of Sendable types.
+    // Callbacks, KVO notifications and task calls are made after the lock is released.
+
+    /// The request this operation sends (after the request modifier).
+    public let request: URLRequest
+    /// The downloader's session, which creates the data task.
+    public let session: URLSession
+    /// The options of the caller that created this operation.
+    public let options: DownloaderOptions
+    /// The context of the caller that created this operation; its response modifier and
+    /// decryptor apply to the download.
+    public let context: ImageContext
+    /// The downloader's limits and shared machinery.
+    public let settings: Settings
+
+    enum Phase { case waiting, executing, finished }
+    private enum StartDecision { case run, finishAtOnce, ignore }
+
+    struct State {
+        /// `waiting` until `start()`, `executing` while the transfer runs, then `finished`.
+        var phase = Phase.waiting
+        /// Once true, no handler joins: the result is being delivered or everyone left.
+        var isClosed = false
+        /// Callers still waiting for `completed`, by handler id (ascending = arrival order).
+        var handlers: [Int: Handler] = [:]
+        var nextHandlerID = 0
+        /// The data task while it runs; nil before `start()` and after it is given up.
+        var task: URLSessionDataTask?
+        /// The response after the response modifier, once it arrived.
+        var response: URLResponse?
+        /// Body bytes so far; pre-sized from a trusted `Content-Length`.
+        var data = Data()
+        /// `Content-Length`, when the server sent one.
+        var expectedBytes: Int64?
+        /// Fires `downloadTimeout` seconds after start: the total deadline.
+        var deadline: DispatchWorkItem?
+        /// URLCache bytes seen before the request, for ``DownloaderOptions/ignoreCachedResponse``.
+        var cachedData: Data?
+    }
+
+    /// Invariant: see the fields of ``State``; `phase` only moves forward.
+    let state = Locked(State())
+
+    /// Creates the operation for `request`. The downloader calls this through
+    /// ``ImageDownloaderConfig/operationClass``; a subclass that overrides it calls `super`.
+    public required init(request: URLRequest, session: URLSession, options: DownloaderOptions,
+                         context: ImageContext, settings: Settings) {
+        self.request = request
+        self.session = session
+        self.options = options
+        self.context = context
+        self.settings = settings
+        super.init()
+        if options.contains(.highPriority) {
+            queuePriority = .high
+        } else if options.contains(.lowPriority) {
+            queuePriority = .low
+        }
+    }
+
+    /// The URL that was requested.
+    public var url: URL { request.url ?? URL(fileURLWithPath: "/") }
+
+    /// The data task while the transfer runs.
+    public var dataTask: URLSessionDataTask? { state.withLock { $0.task } }
+
+    /// The response once it arrived (after the response modifier).
+    public var response: URLResponse? { state.withLock { $0.response } }
+
+    /// Callers still waiting for their `completed`.
+    public var handlerCount: Int { state.withLock { $0.handlers.count } }
+
+    open override var isAsynchronous: Bool { true }
+
+    open override var isExecuting: Bool { state.withLock { $0.phase == .executing } }
+
+    open override var isFinished: Bool { state.withLock { $0.phase == .finished } }
+
+    /// Starts the transfer, or finishes at once when every caller left before the queue got
+    /// here (the queue calls `start()` also for a cancelled operation).
+    open override func start() {
+        let cancelledBefore = isCancelled
+        let decision = state.withLock { state -> StartDecision in
+            guard state.phase == .waiting else { return .ignore }
+            if state.isClosed || cancelledBefore {
+                state.phase = .finished
+                return .finishAtOnce
+            }
+            state.phase = .executing
+            return .run
+        }
+        switch decision {
+        case .ignore: return
+        case .finishAtOnce:
+            notifyFinished(wasExecuting: false)
+            return
+        case .run: break
+        }
+        notifyStarted()
+        scheduleDeadline()
+        if request.url?.isFileURL == true {
+            readLocalFile()
+        } else {
+            startDataTask()
+        }
+    }
+
+    /// Cancels the whole download: every caller still waiting gets
+    /// ``ImageError/Code/cancelled``, the task stops and the operation finishes.
+    open override func cancel() {
+        super.cancel()
+        fail(ImageError(.cancelled, url: url))
+    }
+
+    /// Makes the data task for `request`. Override to adjust the request or the task; call
+    /// `super` (or `session.dataTask(with:)`) so the task belongs to the downloader's session.
+    open func makeDataTask(for request: URLRequest, in session: URLSession) -> URLSessionDataTask {
+        session.dataTask(with: request)
+    }
+
+    /// The response head arrived. Applies the response modifier and validates status,
+    /// content type and `Content-Length`; answers `.cancel` (and fails the download) when the
+    /// response is not acceptable. The disposition is ignored on Linux, so the downloader
+    /// also cancels the task itself.
+    open func taskDidReceive(_ response: URLResponse) -> URLSession.ResponseDisposition {
+        handleResponse(response)
+    }
+
+    /// A piece of the body arrived.
+    open func taskDidReceive(_ data: Data) {
+        handleData(data)
+    }
+
+    /// The task ended, with `error` or with the whole body.
+    open func taskDidComplete(with error: (any Error)?) {
+        handleCompletion(error)
+    }
+
+    /// The server redirects to `request`. Default: follow it (FoundationNetworking stops a
+    /// loop after 20 hops with `httpTooManyRedirects`). Return nil to stop at the redirect.
+    open func taskWillRedirect(_ response: HTTPURLResponse, to request: URLRequest) -> URLRequest? {
+        request
+    }
+
+    /// An authentication challenge for the task.
+    open func taskDidReceive(
+        _ challenge: URLAuthenticationChallenge
+    ) -> (URLSession.AuthChallengeDisposition, URLCredential?) {
+        defaultAnswer(to: challenge)
+    }
+
+    private func startDataTask() {
+        var cachedData: Data?
+        if options.contains(.useURLCache), options.contains(.ignoreCachedResponse) {
+            cachedData = session.configuration.urlCache?.cachedResponse(for: request)?.data
+        }
+        let task = makeDataTask(for: request, in: session)
+        if options.contains(.highPriority) {
+            task.priority = URLSessionTask.highPriority
+        } else if options.contains(.lowPriority) {
+            task.priority = URLSessionTask.lowPriority
+        }
+        settings.router.register(task, for: self)
+        let keep = state.withLock { state -> Bool in
+            guard !state.isClosed else { return false }
+            state.task = task
+            state.cachedData = cachedData
+            return true
+        }
+        guard keep else {
+            // Everyone left while the task was being made; never resume it.
+            settings.router.unregister(task)
+            return
+        }
+        task.resume()
+    }
+
+    /// `file://` URLs fail in FoundationNetworking (-1002), so local files are read directly,
+    /// off the session's delegate queue.
+    private func readLocalFile() {
+        let fileURL = url
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            let data: Data
+            do {
+                data = try Data(contentsOf: fileURL, options: .mappedIfSafe)
+            } catch {
+                fail(ImageError(.invalidURL, url: fileURL, underlying: error))
+                return
+            }
+            if let limit = settings.maxResponseSize, data.count > limit {
+                fail(ImageError(.responseTooLarge, url: fileURL))
+                return
+            }
+            let response = URLResponse(url: fileURL, mimeType: nil, expectedContentLength: data.count,
+                                       textEncodingName: nil)
+            let recorded = state.withLock { state -> Bool in
+                guard !state.isClosed else { return false }
+                state.response = response
+                state.data = data
+                state.expectedBytes = Int64(data.count)
+                return true
+            }
+            guard recorded else { return }
+            reportProgress(received: Int64(data.count), expected: Int64(data.count))
+            completeTransfer()
+        }
+    }
+
+    private func scheduleDeadline() {
+        let timeout = settings.downloadTimeout
+        guard timeout > 0, timeout.isFinite else { return }
+        let deadline = DispatchWorkItem { [weak self] in
+            guard let self else { return }
+            fail(ImageError(.timedOut, url: url))
+        }
+        let armed = state.withLock { state -> Bool in
+            guard !state.isClosed else { return false }
+            state.deadline = deadline
+            return true
+        }
+        if armed {
+            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + timeout, execute: deadline)
+        }
+    }
+
+    /// Marks the operation finished (if it was executing) so the queue starts the next one.
+    func finishIfExecuting() {
+        let changed = state.withLock { state -> Bool in
+            guard state.phase == .executing else { return false }
+            state.phase = .finished
+            return true
+        }
+        if changed { notifyFinished(wasExecuting: true) }
+    }
+
+    // On Linux `willChangeValue` does nothing and `didChangeValue(forKey:)` is what moves the
+    // OperationQueue; the state is flipped (under the lock) before either is sent. Both are
+    // sent for Darwin's KVO.
+    private func notifyStarted() {
+        willChangeValue(forKey: "isExecuting")
+        didChangeValue(forKey: "isExecuting")
+    }
+
+    private func notifyFinished(wasExecuting: Bool) {
+        if wasExecuting { willChangeValue(forKey: "isExecuting") }
+        willChangeValue(forKey: "isFinished")
+        if wasExecuting { didChangeValue(forKey: "isExecuting") }
+        didChangeValue(forKey: "isFinished")
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import OspreyCore
+
+/// The order in which queued downloads start, after `SDWebImageDownloaderExecutionOrder`.
+public enum ExecutionOrder: Sendable, Hashable {
+    /// First in, first out: downloads start in the order they were requested (the default).
+    case fifo
+    /// Last in, first out: the most recent request starts first (each new operation becomes a
+    /// dependency of the previously last one), e.g. for a fast-scrolling list.
+    case lifo
+}
+
+/// Valued settings of an ``ImageDownloader``, read once when the downloader is created.
+///
+/// ```swift
+/// var config = ImageDownloaderConfig()
+/// config.maxConcurrentDownloads = 2
+/// let downloader = ImageDownloader(config: config)
+/// ```
+public struct ImageDownloaderConfig: Sendable {
+    /// Downloads that run at once; the others wait in the downloader's `OperationQueue`.
+    /// Default 6.
+    public var maxConcurrentDownloads = 6
+    /// Seconds a download may take **in total**, from the moment its operation starts to the
+    /// last byte. Also used as the request's idle timeout. Default 15.
+    public var downloadTimeout: TimeInterval = 15
+    /// Which queued download starts next. Default ``ExecutionOrder/fifo``.
+    public var executionOrder: ExecutionOrder = .fifo
+    /// The session configuration; copied when the downloader is created, so later changes to
+    /// this object have no effect. Default: `.ephemeral` without a `URLCache` (Osprey's own
+    /// cache is the cache). The downloader raises `httpMaximumConnectionsPerHost` to at least
+    /// ``maxConcurrentDownloads``: on Linux a request queued inside libcurl behind the
+    /// connection limit times out while it waits.
+    public var sessionConfiguration: URLSessionConfiguration = ImageDownloaderConfig.defaultSessionConfiguration()
+    /// The operation class made per download; a subclass customizes how a download runs.
+    /// Default ``DownloaderOperation``.
+    public var operationClass: DownloaderOperation.Type = DownloaderOperation.self
+    /// HTTP statuses that count as success. Default `200..<400`. A 304 is always reported as
+    /// ``ImageError/Code/notModified``.
+    public var acceptableStatusCodes: Range<Int> = 200..<400
+    /// MIME types that count as success (`"image/png"`, or a wildcard such as `"image/*"`);
+    /// nil (the default) accepts any type. Compared case-insensitively; an HTTP response
+    /// without a `Content-Type` is rejected when a set is given.
+    public var acceptableContentTypes: Set<String>?
+    /// Largest body in bytes; a larger one fails with ``ImageError/Code/responseTooLarge``,
+    /// checked against `Content-Length` and again while bytes arrive. nil (the default) = no
+    /// limit.
+    public var maxResponseSize: Int?
+    /// Answers HTTP authentication challenges (e.g. Basic). Default nil.
+    public var urlCredential: URLCredential?
+    /// The decoders downloaded bytes are decoded with. Default ``ImageCoders/shared``.
+    public var coders: ImageCoders = .shared
+
+    /// The defaults listed on each property.
+    public init() {}
+
+    /// A fresh `.ephemeral` configuration without a URL cache.
+    public static func defaultSessionConfiguration() -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return configuration
+    }
+}

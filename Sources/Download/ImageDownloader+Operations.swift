@@ -1,0 +1,110 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import OspreyCore
+
+/// Joining a running download or queueing a new one.
+extension ImageDownloader {
+    enum JoinResult {
+        case invalidated
+        case joined(DownloadToken)
+        case mustCreate(headers: [String: String])
+    }
+
+    /// Under the downloader's lock, adds `handler` to the open operation for `url`, if any.
+    /// Lock order: downloader, then operation; an operation never takes the downloader's lock
+    /// while holding its own.
+    func join(_ url: URL, _ handler: DownloaderOperation.Handler) -> JoinResult {
+        let result = state.withLock { state -> JoinResult in
+            if state.isInvalidated { return .invalidated }
+            if let operation = state.operations[url], let id = operation.addHandler(handler) {
+                return .joined(DownloadToken(url: url, operation: operation, handlerID: id))
+            }
+            return .mustCreate(headers: state.headers)
+        }
+        if case .joined(let token) = result {
+            raisePriority(of: token.operation, for: handler.options)
+        }
+        return result
+    }
+
+    /// Builds the request (outside the lock: the request modifier is the caller's code), makes
+    /// the operation, then files and queues it — unless another caller queued one for `url`
+    /// meanwhile, which is joined instead.
+    func create(_ url: URL, _ handler: DownloaderOperation.Handler, headers: [String: String]) -> DownloadToken? {
+        var request = makeRequest(for: url, options: handler.options, headers: headers)
+        if let modifier = handler.context.requestModifier {
+            guard let modified = modifier(request) else {
+                handler.deliver(.failure(ImageError(.cancelled, url: url)))
+                return nil
+            }
+            guard modified.url != nil else {
+                handler.deliver(.failure(ImageError(.invalidURL, url: url)))
+                return nil
+            }
+            request = modified
+        }
+        let operation = config.operationClass.init(request: request, session: session, options: handler.options,
+                                                   context: handler.context, settings: operationSettings)
+        enum Filed { case invalidated, joined(DownloadToken), filed(DownloadToken, previous: DownloaderOperation?) }
+        let filed = state.withLock { state -> Filed in
+            if state.isInvalidated { return .invalidated }
+            if let existing = state.operations[url], let id = existing.addHandler(handler) {
+                return .joined(DownloadToken(url: url, operation: existing, handlerID: id))
+            }
+            // A fresh operation is open, so it always accepts its first caller.
+            guard let id = operation.addHandler(handler) else { return .invalidated }
+            if let replaced = state.operations[url] {
+                state.urlOfOperation[ObjectIdentifier(replaced)] = nil
+            }
+            state.operations[url] = operation
+            state.urlOfOperation[ObjectIdentifier(operation)] = url
+            let previous = state.lastAddedOperation
+            state.lastAddedOperation = operation
+            return .filed(DownloadToken(url: url, operation: operation, handlerID: id), previous: previous)
+        }
+        switch filed {
+        case .invalidated:
+            handler.deliver(.failure(ImageError(.cancelled, url: url)))
+            return nil
+        case .joined(let token):
+            raisePriority(of: token.operation, for: handler.options)
+            return token
+        case .filed(let token, let previous):
+            if config.executionOrder == .lifo, let previous, !previous.isExecuting, !previous.isFinished {
+                // LIFO: the previously last operation waits for this one.
+                previous.addDependency(operation)
+            }
+            downloadQueue.addOperation(operation)
+            return token
+        }
+    }
+
+    /// A caller with a higher priority raises a queued (not yet started) operation's priority.
+    func raisePriority(of operation: DownloaderOperation, for options: DownloaderOptions) {
+        guard options.contains(.highPriority) || !options.contains(.lowPriority) else { return }
+        let wanted: Operation.QueuePriority = options.contains(.highPriority) ? .high : .normal
+        guard operation.queuePriority.rawValue < wanted.rawValue,
+              !operation.isExecuting, !operation.isFinished else { return }
+        operation.queuePriority = wanted
+    }
+
+    /// What every operation of this downloader is made with.
+    var operationSettings: DownloaderOperation.Settings {
+        DownloaderOperation.Settings(config: config, router: router, coderQueue: coderQueue) { [weak self] operation in
+            self?.operationDidClose(operation)
+        }
+    }
+
+    /// An operation stopped accepting callers: new callers of its URL get a new operation.
+    func operationDidClose(_ operation: DownloaderOperation) {
+        state.withLock { state in
+            let id = ObjectIdentifier(operation)
+            if let url = state.urlOfOperation.removeValue(forKey: id), state.operations[url] === operation {
+                state.operations[url] = nil
+            }
+            if state.lastAddedOperation === operation { state.lastAddedOperation = nil }
+        }
+    }
+}

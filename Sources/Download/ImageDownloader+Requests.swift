@@ -1,0 +1,67 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import OspreyCore
+
+/// How the downloader's session and requests are set up.
+extension ImageDownloader {
+    /// `Accept` prefers images; `User-Agent` names Osprey, its version and the platform.
+    static let defaultHeaders: [String: String] = [
+        "Accept": "image/*,*/*;q=0.8",
+        "User-Agent": "Osprey/\(OspreyVersion.string) (\(platformName); Swift)",
+    ]
+
+    private static var platformName: String {
+        #if os(Linux)
+        "Linux"
+        #elseif os(iOS)
+        "iOS"
+        #elseif os(macOS)
+        "macOS"
+        #elseif os(tvOS)
+        "tvOS"
+        #elseif os(watchOS)
+        "watchOS"
+        #else
+        "unknown"
+        #endif
+    }
+
+    /// A copy of the configured session configuration with the limits the downloader needs.
+    static func sessionConfiguration(for config: ImageDownloaderConfig) -> URLSessionConfiguration {
+        let configuration = (config.sessionConfiguration.copy() as? URLSessionConfiguration)
+            ?? ImageDownloaderConfig.defaultSessionConfiguration()
+        // On Linux a request waiting inside libcurl for a connection slot times out while it
+        // waits: the OperationQueue is the gate, libcurl must never be the bottleneck.
+        configuration.httpMaximumConnectionsPerHost = max(configuration.httpMaximumConnectionsPerHost,
+                                                          config.maxConcurrentDownloads)
+        configuration.timeoutIntervalForRequest = requestTimeout(config.downloadTimeout)
+        // Ignored by FoundationNetworking; the operation enforces the total deadline itself.
+        configuration.timeoutIntervalForResource = max(configuration.timeoutIntervalForResource,
+                                                       config.downloadTimeout)
+        return configuration
+    }
+
+    /// FoundationNetworking truncates the request timeout to whole seconds (0.5 s would become
+    /// an instant timeout), so the idle timeout is rounded up to at least one second. The
+    /// operation's own deadline keeps the exact value.
+    static func requestTimeout(_ downloadTimeout: TimeInterval) -> TimeInterval {
+        guard downloadTimeout.isFinite, downloadTimeout > 0 else { return 60 }
+        return max(1, downloadTimeout.rounded(.up))
+    }
+
+    /// The request for `url` before the context's request modifier sees it.
+    func makeRequest(for url: URL, options: DownloaderOptions, headers: [String: String]) -> URLRequest {
+        // By default the URL cache is bypassed: Osprey's own cache is the cache.
+        let policy: URLRequest.CachePolicy = options.contains(.useURLCache)
+            ? .useProtocolCachePolicy : .reloadIgnoringLocalCacheData
+        var request = URLRequest(url: url, cachePolicy: policy,
+                                 timeoutInterval: Self.requestTimeout(config.downloadTimeout))
+        request.httpShouldHandleCookies = options.contains(.handleCookies)
+        for (field, value) in headers {
+            request.setValue(value, forHTTPHeaderField: field)
+        }
+        return request
+    }
+}

@@ -1,0 +1,155 @@
+import Dispatch
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import OspreyCore
+
+/// Downloads images: one ``DownloaderOperation`` per URL on an `OperationQueue`, one long-lived
+/// `URLSession` whose delegate is the downloader, after `SDWebImageDownloader`.
+///
+/// Concurrent requests for a URL whose download is still running share it: their handlers are
+/// added to the running operation and one network request is made. Every `completed` runs
+/// exactly once, on its context's ``ImageContext/callbackQueue``. Thread-safe.
+///
+/// Like a `URLSession`, the session keeps its delegate — this downloader — alive until
+/// ``invalidate()`` is called: call it when you are done with a downloader you made yourself.
+/// ``shared`` is never invalidated.
+public final class ImageDownloader: NSObject, Sendable {
+    /// The downloader the ``ImageManager`` uses unless told otherwise.
+    public static let shared = ImageDownloader()
+
+    /// The configuration the downloader was made with.
+    public let config: ImageDownloaderConfig
+    /// Runs the operations; its width is ``ImageDownloaderConfig/maxConcurrentDownloads``.
+    let downloadQueue: OperationQueue
+    /// The session's serial delegate queue.
+    let delegateQueue: OperationQueue
+    /// Shared by all operations for decoding (concurrent).
+    let coderQueue: DispatchQueue
+    let router = DownloadTaskRouter()
+
+    struct State {
+        /// Operations that still accept callers, by requested URL.
+        var operations: [URL: DownloaderOperation] = [:]
+        /// The URL each operation in `operations` is filed under.
+        var urlOfOperation: [ObjectIdentifier: URL] = [:]
+        /// The most recently queued operation, for LIFO ordering.
+        var lastAddedOperation: DownloaderOperation?
+        /// Sent with every request (`Accept`, `User-Agent`, and ``setHTTPHeaderValue(_:forField:)``).
+        var headers: [String: String]
+        /// Once true, every request fails with `.cancelled`.
+        var isInvalidated = false
+    }
+
+    /// Invariant: an operation is in `operations` (and `urlOfOperation`) from when it is created
+    /// until it reports that it closed; `operations[url]` is the one new callers of `url` join.
+    let state: Locked<State>
+    /// Written once, right after `super.init()` (the session needs `self` as its delegate).
+    private let sessionBox = Locked<URLSession?>(nil)
+
+    /// Creates a downloader with its own session and queues.
+    public init(config: ImageDownloaderConfig = .init()) {
+        self.config = config
+        downloadQueue = OperationQueue()
+        downloadQueue.name = "osprey.downloader.operations"
+        downloadQueue.maxConcurrentOperationCount = max(1, config.maxConcurrentDownloads)
+        delegateQueue = OperationQueue()
+        delegateQueue.name = "osprey.downloader.session-delegate"
+        delegateQueue.maxConcurrentOperationCount = 1
+        coderQueue = DispatchQueue(label: "osprey.downloader.coder", qos: .userInitiated, attributes: .concurrent)
+        state = Locked(State(headers: Self.defaultHeaders))
+        super.init()
+        let session = URLSession(configuration: Self.sessionConfiguration(for: config), delegate: self,
+                                 delegateQueue: delegateQueue)
+        sessionBox.withLock { $0 = session }
+    }
+
+    /// The session all downloads run on.
+    public var session: URLSession {
+        // Set at the end of init, before `self` can reach another thread.
+        sessionBox.withLock { $0 }!
+    }
+
+    /// Downloads `url`, or joins the download of it already under way.
+    ///
+    /// - Returns: a token that cancels this caller's interest; nil when the request failed at
+    ///   once (invalid URL, request modifier returned nil, downloader invalidated), in which
+    ///   case `completed` has been called with the error.
+    @discardableResult
+    public func downloadImage(with url: URL?, options: DownloaderOptions = [], context: ImageContext = .init(),
+                              progress: (@Sendable (ImageProgress) -> Void)? = nil,
+                              completed: @escaping @Sendable (Result<LoadedImage, ImageError>) -> Void) -> DownloadToken? {
+        let handler = DownloaderOperation.Handler(options: options, context: context, progress: progress,
+                                                  completed: completed)
+        guard let url, canRequestImage(for: url) else {
+            handler.deliver(.failure(ImageError(.invalidURL, url: url)))
+            return nil
+        }
+        switch join(url, handler) {
+        case .invalidated:
+            handler.deliver(.failure(ImageError(.cancelled, url: url)))
+            return nil
+        case .joined(let token):
+            return token
+        case .mustCreate(let headers):
+            return create(url, handler, headers: headers)
+        }
+    }
+
+    /// Sets (or with nil removes) a header sent with every later request.
+    public func setHTTPHeaderValue(_ value: String?, forField field: String) {
+        state.withLock { state in
+            // Header names are case-insensitive: replace any spelling of `field`.
+            for key in state.headers.keys where key.caseInsensitiveCompare(field) == .orderedSame {
+                state.headers[key] = nil
+            }
+            if let value { state.headers[field] = value }
+        }
+    }
+
+    /// The value of a header sent with every request, or nil.
+    public func httpHeaderValue(forField field: String) -> String? {
+        state.withLock { state in
+            state.headers.first { $0.key.caseInsensitiveCompare(field) == .orderedSame }?.value
+        }
+    }
+
+    /// Downloads running or waiting to run (merged requests count once).
+    public var currentDownloadCount: Int { state.withLock { $0.operations.count } }
+
+    /// Stops (true) or resumes (false) starting queued downloads; running ones continue.
+    public func setSuspended(_ suspended: Bool) {
+        downloadQueue.isSuspended = suspended
+    }
+
+    /// Cancels every download: each waiting `completed` gets ``ImageError/Code/cancelled``.
+    /// The downloader stays usable.
+    public func cancelAllDownloads() {
+        let operations = state.withLock { state in
+            defer {
+                state.operations.removeAll()
+                state.urlOfOperation.removeAll()
+                state.lastAddedOperation = nil
+            }
+            return Array(state.operations.values)
+        }
+        for operation in operations { operation.cancel() }
+        downloadQueue.cancelAllOperations()
+    }
+
+    /// Cancels every download and tears the session down; later requests fail with
+    /// ``ImageError/Code/cancelled``. Releases the downloader (the session's reference to its
+    /// delegate). Idempotent.
+    public func invalidate() {
+        let first = state.withLock { state in
+            defer { state.isInvalidated = true }
+            return !state.isInvalidated
+        }
+        guard first else { return }
+        cancelAllDownloads()
+        // Let cancelled operations still waiting in a suspended queue reach `start()` and finish.
+        downloadQueue.isSuspended = false
+        session.invalidateAndCancel()
+    }
+}

@@ -1,1 +1,0 @@
-// The server's tests arrive with the server.

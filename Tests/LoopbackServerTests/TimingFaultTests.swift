@@ -1,0 +1,86 @@
+import Dispatch
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import LoopbackServer
+import Testing
+
+/// Faults that change *when* bytes arrive: delay, stall, slow drip.
+@Suite("Faults: timing")
+final class TimingFaultTests: Sendable {
+    let server: LoopbackServer
+    let client = TestClient()
+    let body = Data((0..<4000).map { UInt8($0 % 251) })
+
+    init() throws {
+        server = try LoopbackServer()
+    }
+
+    deinit {
+        client.invalidate()
+        server.stop()
+    }
+
+    @Test("delay: nothing arrives before the delay has passed")
+    func delay() async throws {
+        server.setRoute("/late", Route.ok(body).with { $0.delay = 0.2 })
+        let start = DispatchTime.now().uptimeNanoseconds
+        let reply = try await client.get(server.url("/late"))
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        #expect(reply.status == 200)
+        #expect(reply.data == body)
+        #expect(elapsed >= 0.2)
+    }
+
+    /// FoundationNetworking: `timeoutIntervalForRequest` (and `URLRequest.timeoutInterval`)
+    /// is an idle timeout, and it ends a stalled request with `URLError.timedOut` (-1001)
+    /// after ~1.0 s. libcurl then closes the connection, which the server counts as a client
+    /// abort. Measured alone: while the request stalls on a *reused* keep-alive connection
+    /// the process burns ≈ 0 CPU; on a *fresh* connection FoundationNetworking spins a core
+    /// for the whole wait (the "fresh connections spin" fact in DESIGN.md).
+    @Test("stall: the client times out and the server sees it leave")
+    func stall() async throws {
+        server.setRoute("/stuck", Route.ok(body).with { $0.stall = true })
+        var request = URLRequest(url: server.url("/stuck"))
+        request.timeoutInterval = 1
+        let error = await #expect(throws: URLError.self) { try await self.client.send(request) }
+        #expect(error?.code == .timedOut)
+        #expect(server.requestCount(for: "/stuck") == 1)
+        #expect(await server.waitForOpenConnections(atMost: 0))
+        #expect(server.clientAbortCount == 1)
+    }
+
+    /// At 10,000 B/s the server sends 500-byte chunks every 50 ms; FoundationNetworking
+    /// hands each one to `didReceive data` as it comes (8 callbacks for 4,000 bytes). Sent
+    /// whole, the same body arrives in a single callback.
+    @Test("slow drip: the body arrives in several chunks")
+    func slowDrip() async throws {
+        server.setRoute("/drip", Route.ok(body).with { $0.bytesPerSecond = 10_000 })
+        let reply = try await client.get(server.url("/drip"))
+        #expect(reply.status == 200)
+        #expect(reply.data == body)
+        #expect(reply.chunks >= 4)
+    }
+
+    @Test("without a drip the same body arrives in one chunk (the drip test's control)")
+    func noDripControl() async throws {
+        server.setRoute("/whole", Route.ok(body))
+        let reply = try await client.get(server.url("/whole"))
+        #expect(reply.data == body)
+        #expect(reply.chunks < 4)
+    }
+
+    @Test("delay and drip combine")
+    func delayAndDrip() async throws {
+        server.setRoute("/both", Route.ok(body).with {
+            $0.delay = 0.1
+            $0.bytesPerSecond = 20_000
+        })
+        let start = DispatchTime.now().uptimeNanoseconds
+        let reply = try await client.get(server.url("/both"))
+        #expect(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 >= 0.1)
+        #expect(reply.data == body)
+        #expect(reply.chunks >= 2)
+    }
+}
