@@ -32,6 +32,25 @@ public enum PlatformImageBridge {
         #endif
     }
 
+    /// The stand-in a load delivers with ``ImageOptions/avoidDecodeImage``: an image of no
+    /// pixels (0 × 0; on Apple platforms an empty image). The bytes are in the result's `data`.
+    public static func undecodedImage(format: ImageFormat) -> PlatformImage {
+        #if canImport(UIKit) || canImport(AppKit)
+        PlatformImage()
+        #else
+        DecodedImage(pixels: PixelBuffer(width: 0, height: 0), format: format)
+        #endif
+    }
+
+    /// Whether `image` is the ``undecodedImage(format:)`` stand-in (it has no pixels).
+    public static func isUndecoded(_ image: PlatformImage) -> Bool {
+        #if canImport(UIKit) || canImport(AppKit)
+        image.size == .zero
+        #else
+        image.pixelWidth == 0 || image.pixelHeight == 0
+        #endif
+    }
+
     /// Bytes `image` holds in memory, the memory cache's cost.
     public static func cost(of image: PlatformImage) -> Int {
         #if canImport(UIKit) || canImport(AppKit)

@@ -1,0 +1,72 @@
+import Foundation
+
+extension ImageManager {
+    /// Loads the image at `url`: memory cache, then disk cache, then the loader; transforms
+    /// it if the context has a transformer; stores it; then calls `completed` exactly once on
+    /// the context's callback queue (also after `cancel()`, with `.cancelled`).
+    ///
+    /// - A nil or empty URL, or one the loader cannot fetch, fails with `.invalidURL`.
+    /// - A URL whose last load failed permanently fails with `.blackListed` unless
+    ///   ``ImageOptions/retryFailed`` is given.
+    /// - ``ImageOptions/fromCacheOnly`` never loads: a miss is `.cacheMiss`.
+    /// - ``ImageOptions/refreshCached`` revalidates a cached image with a conditional GET.
+    ///
+    /// A memory hit completes before this method returns when the callback queue allows it
+    /// (`.current`, or `.main` called on the main thread).
+    @discardableResult
+    public func loadImage(with url: URL?, options: ImageOptions = [], context: ImageContext = .init(),
+                          progress: (@Sendable (ImageProgress) -> Void)? = nil,
+                          completed: @escaping @Sendable (Result<ImageResult, ImageError>) -> Void) -> ImageLoadOperation {
+        let operation = ImageLoadOperation(url: url, callbackQueue: context.callbackQueue, completion: completed,
+                                           onFinish: { [weak self] in self?.unregister($0) })
+        let loader = context.loader ?? self.loader
+        guard let url, !url.absoluteString.isEmpty,
+              options.contains(.fromCacheOnly) || loader.canRequestImage(for: url) else {
+            operation.finish(.failure(ImageError(.invalidURL, url: url)))
+            return operation
+        }
+        if !options.contains(.retryFailed) && isFailedURL(url) {
+            operation.finish(.failure(ImageError(.blackListed, url: url)))
+            return operation
+        }
+        register(operation)
+        let task = LoadTask(manager: self, operation: operation, url: url, options: options, context: context,
+                            cache: context.cache ?? cache, loader: loader, progress: progress)
+        task.start()
+        return operation
+    }
+
+    /// Loads the image at `url` (see ``loadImage(with:options:context:progress:completed:)``);
+    /// cancelling the Swift task cancels the load, which then throws `.cancelled`.
+    public func loadImage(with url: URL, options: ImageOptions = [],
+                          context: ImageContext = .init()) async throws(ImageError) -> ImageResult {
+        var context = context
+        context.callbackQueue = .current
+        let box = Locked<ImageLoadOperation?>(nil)
+        let result: Result<ImageResult, ImageError> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let operation = loadImage(with: url, options: options, context: context) { result in
+                    continuation.resume(returning: result)
+                }
+                box.withLock { $0 = operation }
+                // A cancel that arrived before the operation existed found nothing to cancel.
+                if Task.isCancelled { operation.cancel() }
+            }
+        } onCancel: {
+            box.withLock { $0 }?.cancel()
+        }
+        return try result.get()
+    }
+}
+
+extension ImageCacheType {
+    /// The tiers both selections include.
+    func intersection(_ other: ImageCacheType) -> ImageCacheType {
+        switch (includesMemory && other.includesMemory, includesDisk && other.includesDisk) {
+        case (true, true): .all
+        case (true, false): .memory
+        case (false, true): .disk
+        case (false, false): .none
+        }
+    }
+}

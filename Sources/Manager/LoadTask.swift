@@ -1,0 +1,64 @@
+import Foundation
+
+/// The steps of one load, from cache query to completion. A value: every step runs on
+/// whatever thread the previous step's callback arrived on, and checks the operation first,
+/// so a cancelled load stops at the next step.
+struct LoadTask: Sendable {
+    let manager: ImageManager
+    let operation: ImageLoadOperation
+    let url: URL
+    let options: ImageOptions
+    /// The caller's context (its callback queue is where the caller hears back).
+    let context: ImageContext
+    let cache: any ImageCaching
+    let loader: any ImageLoading
+    let progress: (@Sendable (ImageProgress) -> Void)?
+
+    /// The key of the original bytes: the URL through the key filter. Nil: do not cache.
+    var originalKey: String? { CacheKey.key(for: url, filter: context.cacheKeyFilter) }
+    /// The key of the image this load delivers: original key + transformer + thumbnail.
+    var fullKey: String? { CacheKey.key(for: url, context: context) }
+
+    /// The context handed to the cache and the loader: they call back on their own threads
+    /// (no hop); only the final result hops to the caller's queue.
+    var innerContext: ImageContext {
+        var inner = context
+        inner.callbackQueue = .current
+        return inner
+    }
+
+    func start() {
+        let queryTiers = context.queryCacheType
+        if options.contains(.fromLoaderOnly) || fullKey == nil || queryTiers == .none {
+            download(cached: nil)
+        } else {
+            queryCache()
+        }
+    }
+
+    func finish(_ image: PlatformImage, data: Data?, cacheType: ImageCacheType) {
+        operation.finish(.success(ImageResult(image: image, data: data, cacheType: cacheType, url: url)))
+    }
+
+    func fail(_ code: ImageError.Code, underlying: (any Error)? = nil) {
+        operation.finish(.failure(ImageError(code, url: url, underlying: underlying)))
+    }
+
+    /// Whether the decoded image should go through the context's transformer.
+    func shouldTransform(_ image: PlatformImage) -> Bool {
+        guard context.transformer != nil, !PlatformImageBridge.isUndecoded(image) else { return false }
+        guard let decoded = PlatformImageBridge.decodedImage(from: image) else { return false }
+        return !decoded.isAnimated || options.contains(.transformAnimatedImage)
+    }
+
+    /// Runs the transformer off the calling thread (it may be a cache's IO queue or a
+    /// session's delegate queue) and hands back the result, or nil when it declined.
+    func transform(_ image: PlatformImage, then next: @escaping @Sendable (PlatformImage?) -> Void) {
+        guard let transformer = context.transformer else { return next(nil) }
+        DispatchQueue.global(qos: .userInitiated).async {
+            guard !operation.isFinished else { return }
+            let output = PlatformImageBridge.decodedImage(from: image).flatMap(transformer.transform)
+            next(output.map(PlatformImageBridge.platformImage(from:)))
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import LoopbackServer
+import Osprey
+import OspreyTestSupport
+
+/// A manager over a temp-dir cache and a real downloader, with a loopback server holding
+/// generated PNGs. One per test: nothing is shared between tests.
+final class ManagerFixture: @unchecked Sendable {
+    // Safety: every stored property is a `let` of a Sendable type; the class is only
+    // @unchecked because `deinit` cleans up.
+    let server: LoopbackServer
+    let directory: URL
+    let cache: ImageCache
+    let downloader: ImageDownloader
+    let manager: ImageManager
+    let queue = DispatchQueue(label: "osprey.tests.callbacks")
+
+    init(maxConcurrentDownloads: Int = 6, downloadTimeout: TimeInterval = 15) throws {
+        server = try LoopbackServer()
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("osprey-manager-\(UUID().uuidString)")
+        cache = ImageCache(namespace: "tests", diskCacheDirectory: directory)
+        var config = ImageDownloaderConfig()
+        config.maxConcurrentDownloads = maxConcurrentDownloads
+        config.downloadTimeout = downloadTimeout
+        downloader = ImageDownloader(config: config)
+        manager = ImageManager(cache: cache, loader: downloader)
+    }
+
+    deinit {
+        downloader.invalidate()
+        server.stop()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A context whose callbacks arrive on the fixture's serial queue.
+    var context: ImageContext {
+        var context = ImageContext()
+        context.callbackQueue = .queue(queue)
+        return context
+    }
+
+    /// A generated PNG, different for each seed.
+    static func png(width: Int = 16, height: Int = 12, seed: Int = 0) -> Data {
+        var pixels = PixelBuffer(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width { pixels[x, y] = (UInt8(truncatingIfNeeded: x &* 16 &+ seed), UInt8(truncatingIfNeeded: y &* 20), UInt8(truncatingIfNeeded: seed &* 40), 255) }
+        }
+        // Encoding our own generated pixels cannot fail; a failure here is a test bug.
+        return try! ImageCoders.shared.encode(DecodedImage(pixels: pixels), format: .png)
+    }
+
+    /// Serves a PNG at `path` and returns its URL and bytes.
+    @discardableResult
+    func serveImage(_ path: String, width: Int = 16, height: Int = 12, seed: Int = 0) -> (URL, Data) {
+        let data = Self.png(width: width, height: height, seed: seed)
+        server.setRoute(path, .ok(data, contentType: "image/png"))
+        return (server.url(path), data)
+    }
+
+    /// Loads `url` and waits for the single completion.
+    func load(_ url: URL?, options: ImageOptions = [], context: ImageContext? = nil) async throws -> Result<ImageResult, ImageError> {
+        let recorder = Recorder<Result<ImageResult, ImageError>>()
+        manager.loadImage(with: url, options: options, context: context ?? self.context) { recorder.record($0) }
+        return try await recorder.first()
+    }
+}
+
+extension Result {
+    /// The failure, or nil on success.
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
