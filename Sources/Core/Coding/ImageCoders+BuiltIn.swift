@@ -2,11 +2,11 @@
 extension ImageCoders {
     /// Osprey's own pure-Swift decoders, in the order they are tried.
     public static var builtInDecoders: [any ImageDecoding] {
-        []
+        [PNGDecoder()]
     }
 
     /// Osprey's own pure-Swift encoders, in the order they are tried.
     public static var builtInEncoders: [any ImageEncoding] {
-        []
+        [PNGEncoder()]
     }
 }
