@@ -1,3 +1,4 @@
+import Foundation
 import OspreyCore
 
 /// The least-recently-used store behind ``MemoryCache`` on platforms without a usable
@@ -24,7 +25,7 @@ struct LRUStore<Value> {
 
     private var slots: [Slot] = []
     private var freeSlots: [Int] = []
-    private var index: [String: Int] = [:]
+    private var index: [ExactKey: Int] = [:]
     /// Most recently used slot, or `none` when empty.
     private var newest = -1
     /// Least recently used slot (the next to be evicted), or `none` when empty.
@@ -47,14 +48,14 @@ struct LRUStore<Value> {
 
     /// The value for `key`, which becomes the most recently used entry.
     mutating func value(forKey key: String) -> Value? {
-        guard let slot = index[key] else { return nil }
+        guard let slot = index[ExactKey(key)] else { return nil }
         moveToFront(slot)
         return slots[slot].value
     }
 
     /// The value for `key` without touching its recency.
     func peek(forKey key: String) -> Value? {
-        index[key].flatMap { slots[$0].value }
+        index[ExactKey(key)].flatMap { slots[$0].value }
     }
 
     /// Stores `value` as the most recently used entry, then evicts least recently used entries
@@ -69,7 +70,7 @@ struct LRUStore<Value> {
             displaced.append(value)
             return displaced
         }
-        if let slot = index[key] {
+        if let slot = index[ExactKey(key)] {
             if let old = slots[slot].value { displaced.append(old) }
             totalCost += cost - slots[slot].cost
             slots[slot].value = value
@@ -77,7 +78,7 @@ struct LRUStore<Value> {
             moveToFront(slot)
         } else {
             let slot = allocate(Slot(key: key, value: value, cost: cost, newer: Self.none, older: Self.none))
-            index[key] = slot
+            index[ExactKey(key)] = slot
             totalCost += cost
             linkAtFront(slot)
         }
@@ -88,7 +89,7 @@ struct LRUStore<Value> {
     /// Removes the entry for `key` and returns its value.
     @discardableResult
     mutating func removeValue(forKey key: String) -> Value? {
-        guard let slot = index.removeValue(forKey: key) else { return nil }
+        guard let slot = index.removeValue(forKey: ExactKey(key)) else { return nil }
         return release(slot)
     }
 
@@ -103,7 +104,7 @@ struct LRUStore<Value> {
     mutating func evictToLimits(into displaced: inout [Value]) {
         while oldest != Self.none && isOverLimit {
             let slot = oldest
-            index.removeValue(forKey: slots[slot].key)
+            index.removeValue(forKey: ExactKey(slots[slot].key))
             if let value = release(slot) { displaced.append(value) }
         }
     }
@@ -165,5 +166,30 @@ struct LRUStore<Value> {
         if older != Self.none { slots[older].newer = newer } else { oldest = newer }
         slots[slot].newer = Self.none
         slots[slot].older = Self.none
+    }
+}
+
+/// A dictionary key that compares strings by their UTF-8 bytes.
+///
+/// Swift's `String` equality is canonical equivalence ("e\u{301}" == "\u{e9}"), but the disk
+/// tier names files by the digest of the UTF-8 bytes and `NSCache` compares `NSString`s
+/// literally; comparing bytes keeps the memory tier in step with both.
+struct ExactKey: Hashable {
+    let string: String
+
+    init(_ string: String) { self.string = string }
+
+    static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
+        var lhsString = lhs.string, rhsString = rhs.string
+        return lhsString.withUTF8 { left in
+            rhsString.withUTF8 { right in
+                left.count == right.count && (left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+            }
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var copy = string
+        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

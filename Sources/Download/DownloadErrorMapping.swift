@@ -11,22 +11,28 @@ enum DownloadErrorMapping {
     ///
     /// - `timedOut` → ``ImageError/Code/timedOut``; `cancelled` → ``ImageError/Code/cancelled``.
     /// - Redirect loops and unusable responses → ``ImageError/Code/invalidDownloadResponse``.
-    /// - A connection lost after the response head arrived means the body is shorter than its
-    ///   `Content-Length` (a short body or a reset mid-body; the client cannot tell them
-    ///   apart) → ``ImageError/Code/invalidDownloadResponse``, with the `URLError` underneath.
+    /// - A transfer that broke off after the response head, with fewer body bytes than its
+    ///   `Content-Length` (a short body or a reset mid-body; the client cannot tell them apart)
+    ///   → ``ImageError/Code/invalidDownloadResponse``, with the `URLError` underneath.
+    ///   FoundationNetworking reports this as `URLError(-1)` "transfer closed with N bytes
+    ///   remaining to read"; Darwin as `networkConnectionLost`.
     /// - `badURL` / `unsupportedURL` → ``ImageError/Code/invalidURL``.
     /// - Everything else (refused, lost before a response, offline …) → ``ImageError/Code/network``.
-    static func imageError(for error: any Error, url: URL, response: URLResponse?) -> ImageError {
+    static func imageError(for error: any Error, url: URL, response: URLResponse?,
+                           receivedBytes: Int64, expectedBytes: Int64?) -> ImageError {
         let statusCode = (response as? HTTPURLResponse)?.statusCode
         guard let urlError = error as? URLError else {
             return ImageError(.network, url: url, statusCode: statusCode, underlying: error)
         }
+        let bodyCutShort = response != nil && expectedBytes.map { receivedBytes < $0 } == true
         let code: ImageError.Code
         switch urlError.code {
         case .timedOut:
             code = .timedOut
         case .cancelled:
             code = .cancelled
+        case _ where bodyCutShort:
+            code = .invalidDownloadResponse
         case .httpTooManyRedirects, .redirectToNonExistentLocation, .badServerResponse,
              .zeroByteResource, .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData:
             code = .invalidDownloadResponse
@@ -54,7 +60,7 @@ enum DownloadErrorMapping {
         case .invalidDownloadResponse:
             // A body cut short is worth another try; a redirect loop or an empty body is not.
             if let urlError = error.underlying as? URLError {
-                return !transientCodes.contains(urlError.code)
+                return permanentResponseCodes.contains(urlError.code)
             }
             return true
         case .cancelled, .timedOut, .network, .notModified, .blackListed, .cacheMiss:
@@ -62,8 +68,9 @@ enum DownloadErrorMapping {
         }
     }
 
-    private static let transientCodes: Set<URLError.Code> = [
-        .networkConnectionLost, .timedOut, .notConnectedToInternet, .cannotConnectToHost,
-        .dnsLookupFailed, .cannotFindHost, .badServerResponse,
+    /// Unusable responses that will not get better by asking again.
+    private static let permanentResponseCodes: Set<URLError.Code> = [
+        .httpTooManyRedirects, .redirectToNonExistentLocation, .zeroByteResource,
+        .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData,
     ]
 }

@@ -52,10 +52,17 @@ extension DownloaderOperation {
     func cancelHandler(_ id: Int) {
         let (handler, wasLast) = state.withLock { state -> (Handler?, Bool) in
             guard let handler = state.handlers.removeValue(forKey: id) else { return (nil, false) }
-            return (handler, state.handlers.isEmpty && !state.isClosed)
+            guard state.handlers.isEmpty, !state.isClosed else { return (handler, false) }
+            // Closed in the same critical section, so no caller can join a download that is
+            // about to be cancelled; a newcomer gets a fresh operation instead.
+            state.isClosed = true
+            return (handler, true)
         }
         handler?.deliver(.failure(ImageError(.cancelled, url: url)))
-        if wasLast { cancel() }
+        if wasLast {
+            settings.operationClosed(self)
+            cancel()
+        }
     }
 
     /// Takes one caller out for delivery; nil when it was cancelled meanwhile. Taking it under
@@ -64,9 +71,10 @@ extension DownloaderOperation {
         state.withLock { $0.handlers.removeValue(forKey: id) }
     }
 
-    /// Ends the download with `error` for every caller still waiting: closes the operation,
-    /// stops the deadline and the task, finishes. Safe to call any number of times.
-    func fail(_ error: ImageError) {
+    /// Ends the download with `error` for every caller still waiting: closes the operation to
+    /// newcomers, stops the deadline and the task, finishes. Safe to call any number of times
+    /// and from any thread; a subclass calls it to refuse a response or body.
+    public func fail(_ error: ImageError) {
         let (handlers, task, deadline, wasOpen) = state.withLock { state in
             let wasOpen = !state.isClosed
             state.isClosed = true

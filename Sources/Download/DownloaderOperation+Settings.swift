@@ -27,11 +27,15 @@ extension DownloaderOperation {
         let router: DownloadTaskRouter
         /// Concurrent queue the downloader's operations decode on.
         let coderQueue: DispatchQueue
+        /// Where cookies are sent from and stored, for ``DownloaderOptions/handleCookies`` on
+        /// Linux (the session itself is given none there).
+        let cookieStorage: HTTPCookieStorage?
         /// Told (outside every lock) when an operation stops accepting handlers, so the
         /// downloader stops offering it to new callers.
         let operationClosed: @Sendable (DownloaderOperation) -> Void
 
         init(config: ImageDownloaderConfig, router: DownloadTaskRouter, coderQueue: DispatchQueue,
+             cookieStorage: HTTPCookieStorage?,
              operationClosed: @escaping @Sendable (DownloaderOperation) -> Void) {
             acceptableStatusCodes = config.acceptableStatusCodes
             acceptableContentTypes = config.acceptableContentTypes
@@ -41,6 +45,7 @@ extension DownloaderOperation {
             coders = config.coders
             self.router = router
             self.coderQueue = coderQueue
+            self.cookieStorage = cookieStorage
             self.operationClosed = operationClosed
         }
     }

@@ -15,6 +15,8 @@ extension DownloaderOperation {
     /// Applies the response modifier, validates status, content type and `Content-Length`;
     /// answers `.cancel` (and fails the download) when the response is not acceptable.
     func handleResponse(_ response: URLResponse) -> URLSession.ResponseDisposition {
+        storeCookies(from: response)
+        if retriedWithBasicAuthentication(after: response) { return .cancel }
         var response = response
         if let modifier = context.responseModifier {
             guard let modified = modifier(response) else {
@@ -68,8 +70,11 @@ extension DownloaderOperation {
     /// The task ended: with `error`, or with the whole body.
     func handleCompletion(_ error: (any Error)?) {
         if let error {
-            let response = response
-            fail(DownloadErrorMapping.imageError(for: error, url: url, response: response))
+            let (response, received, expected) = state.withLock { state in
+                (state.response, Int64(state.data.count), state.expectedBytes)
+            }
+            fail(DownloadErrorMapping.imageError(for: error, url: url, response: response,
+                                                 receivedBytes: received, expectedBytes: expected))
             return
         }
         completeTransfer()
@@ -116,7 +121,9 @@ extension DownloaderOperation {
         }
         if let expected, Int64(data.count) < expected, request.httpMethod != "HEAD",
            (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding") == nil {
-            fail(ImageError(.invalidDownloadResponse, url: url, statusCode: status))
+            // The transfer reported success with fewer bytes than promised: a body cut short.
+            fail(ImageError(.invalidDownloadResponse, url: url, statusCode: status,
+                            underlying: URLError(.networkConnectionLost)))
             return
         }
         if let cachedData, cachedData == data {

@@ -57,6 +57,8 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         var deadline: DispatchWorkItem?
         /// URLCache bytes seen before the request, for ``DownloaderOptions/ignoreCachedResponse``.
         var cachedData: Data?
+        /// Whether a 401 was already retried with the configured credential (Linux).
+        var didRetryAuthentication = false
     }
 
     /// Invariant: see the fields of ``State``; `phase` only moves forward.
@@ -79,7 +81,7 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         }
     }
 
-    /// The URL that was requested.
+    /// The URL of ``request`` (the downloader never makes an operation without one).
     public var url: URL { request.url ?? URL(fileURLWithPath: "/") }
 
     /// The data task while the transfer runs.
@@ -91,10 +93,13 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
     /// Callers still waiting for their `completed`.
     public var handlerCount: Int { state.withLock { $0.handlers.count } }
 
+    /// Always true: the work continues after `start()` returns.
     open override var isAsynchronous: Bool { true }
 
+    /// True from `start()` until the body is complete or the download failed.
     open override var isExecuting: Bool { state.withLock { $0.phase == .executing } }
 
+    /// True once the queue may forget the operation (decoding may still be under way).
     open override var isFinished: Bool { state.withLock { $0.phase == .finished } }
 
     /// Starts the transfer, or finishes at once when every caller left before the queue got
@@ -168,80 +173,6 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         _ challenge: URLAuthenticationChallenge
     ) -> (URLSession.AuthChallengeDisposition, URLCredential?) {
         defaultAnswer(to: challenge)
-    }
-
-    private func startDataTask() {
-        var cachedData: Data?
-        if options.contains(.useURLCache), options.contains(.ignoreCachedResponse) {
-            cachedData = session.configuration.urlCache?.cachedResponse(for: request)?.data
-        }
-        let task = makeDataTask(for: request, in: session)
-        if options.contains(.highPriority) {
-            task.priority = URLSessionTask.highPriority
-        } else if options.contains(.lowPriority) {
-            task.priority = URLSessionTask.lowPriority
-        }
-        settings.router.register(task, for: self)
-        let keep = state.withLock { state -> Bool in
-            guard !state.isClosed else { return false }
-            state.task = task
-            state.cachedData = cachedData
-            return true
-        }
-        guard keep else {
-            // Everyone left while the task was being made; never resume it.
-            settings.router.unregister(task)
-            return
-        }
-        task.resume()
-    }
-
-    /// `file://` URLs fail in FoundationNetworking (-1002), so local files are read directly,
-    /// off the session's delegate queue.
-    private func readLocalFile() {
-        let fileURL = url
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
-            let data: Data
-            do {
-                data = try Data(contentsOf: fileURL, options: .mappedIfSafe)
-            } catch {
-                fail(ImageError(.invalidURL, url: fileURL, underlying: error))
-                return
-            }
-            if let limit = settings.maxResponseSize, data.count > limit {
-                fail(ImageError(.responseTooLarge, url: fileURL))
-                return
-            }
-            let response = URLResponse(url: fileURL, mimeType: nil, expectedContentLength: data.count,
-                                       textEncodingName: nil)
-            let recorded = state.withLock { state -> Bool in
-                guard !state.isClosed else { return false }
-                state.response = response
-                state.data = data
-                state.expectedBytes = Int64(data.count)
-                return true
-            }
-            guard recorded else { return }
-            reportProgress(received: Int64(data.count), expected: Int64(data.count))
-            completeTransfer()
-        }
-    }
-
-    private func scheduleDeadline() {
-        let timeout = settings.downloadTimeout
-        guard timeout > 0, timeout.isFinite else { return }
-        let deadline = DispatchWorkItem { [weak self] in
-            guard let self else { return }
-            fail(ImageError(.timedOut, url: url))
-        }
-        let armed = state.withLock { state -> Bool in
-            guard !state.isClosed else { return false }
-            state.deadline = deadline
-            return true
-        }
-        if armed {
-            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + timeout, execute: deadline)
-        }
     }
 
     /// Marks the operation finished (if it was executing) so the queue starts the next one.

@@ -92,7 +92,8 @@ extension ImageDownloader {
 
     /// What every operation of this downloader is made with.
     var operationSettings: DownloaderOperation.Settings {
-        DownloaderOperation.Settings(config: config, router: router, coderQueue: coderQueue) { [weak self] operation in
+        DownloaderOperation.Settings(config: config, router: router, coderQueue: coderQueue,
+                                     cookieStorage: cookieStorage) { [weak self] operation in
             self?.operationDidClose(operation)
         }
     }

@@ -40,6 +40,13 @@ extension ImageDownloader {
         // Ignored by FoundationNetworking; the operation enforces the total deadline itself.
         configuration.timeoutIntervalForResource = max(configuration.timeoutIntervalForResource,
                                                        config.downloadTimeout)
+        #if canImport(FoundationNetworking)
+        // FoundationNetworking ignores `httpShouldHandleCookies` per request: the downloader
+        // handles cookies itself, only for requests that ask for them.
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        configuration.httpCookieStorage = nil
+        #endif
         return configuration
     }
 
@@ -62,6 +69,7 @@ extension ImageDownloader {
         for (field, value) in headers {
             request.setValue(value, forHTTPHeaderField: field)
         }
+        addCookies(to: &request, options: options)
         return request
     }
 }

@@ -28,6 +28,9 @@ public final class ImageDownloader: NSObject, Sendable {
     /// Shared by all operations for decoding (concurrent).
     let coderQueue: DispatchQueue
     let router = DownloadTaskRouter()
+    /// The configuration's cookie storage, which the downloader manages itself on Linux
+    /// (nil when the configuration does not set cookies).
+    let cookieStorage: HTTPCookieStorage?
 
     struct State {
         /// Operations that still accept callers, by requested URL.
@@ -59,6 +62,8 @@ public final class ImageDownloader: NSObject, Sendable {
         delegateQueue.maxConcurrentOperationCount = 1
         coderQueue = DispatchQueue(label: "osprey.downloader.coder", qos: .userInitiated, attributes: .concurrent)
         state = Locked(State(headers: Self.defaultHeaders))
+        let sessionConfiguration = config.sessionConfiguration
+        cookieStorage = sessionConfiguration.httpShouldSetCookies ? sessionConfiguration.httpCookieStorage : nil
         super.init()
         let session = URLSession(configuration: Self.sessionConfiguration(for: config), delegate: self,
                                  delegateQueue: delegateQueue)
@@ -140,7 +145,8 @@ public final class ImageDownloader: NSObject, Sendable {
 
     /// Cancels every download and tears the session down; later requests fail with
     /// ``ImageError/Code/cancelled``. Releases the downloader (the session's reference to its
-    /// delegate). Idempotent.
+    /// delegate). Idempotent. A download whose bytes had all arrived may still deliver the
+    /// image it is decoding.
     public func invalidate() {
         let first = state.withLock { state in
             defer { state.isInvalidated = true }

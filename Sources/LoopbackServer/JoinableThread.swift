@@ -20,9 +20,11 @@ struct JoinableThread: @unchecked Sendable {
     }
 
     /// Starts `body` on a new thread named `name` (at most 15 bytes on Linux), or returns nil
-    /// when the system refuses to create a thread.
+    /// when the system refuses to create a thread. Returns once the thread carries its name,
+    /// so a test looking for the server's threads right after `init` finds them.
     static func start(name: String, _ body: @escaping @Sendable () -> Void) -> JoinableThread? {
-        let context = Unmanaged.passRetained(ThreadContext(name: name, body: body)).toOpaque()
+        let named = DispatchSemaphore(value: 0)
+        let context = Unmanaged.passRetained(ThreadContext(name: name, named: named, body: body)).toOpaque()
         #if canImport(Darwin)
         var created: pthread_t?
         let result = pthread_create(&created, nil, { runThread($0) }, context)
@@ -38,6 +40,7 @@ struct JoinableThread: @unchecked Sendable {
             return nil
         }
         #endif
+        named.wait()
         return JoinableThread(handle: handle)
     }
 
@@ -55,10 +58,12 @@ struct JoinableThread: @unchecked Sendable {
 /// What a new thread runs; handed over through `pthread_create`'s context pointer.
 private final class ThreadContext {
     let name: String
+    let named: DispatchSemaphore
     let body: @Sendable () -> Void
 
-    init(name: String, body: @escaping @Sendable () -> Void) {
+    init(name: String, named: DispatchSemaphore, body: @escaping @Sendable () -> Void) {
         self.name = name
+        self.named = named
         self.body = body
     }
 }
@@ -69,6 +74,7 @@ private func runThread(_ raw: UnsafeMutableRawPointer?) -> UnsafeMutableRawPoint
     // The name lets a test find this server's threads in /proc/self/task/*/comm. Through
     // Foundation because the Glibc module does not export pthread_setname_np (a GNU extension).
     Thread.current.name = context.name
+    context.named.signal()
     context.body()
     return nil
 }

@@ -5,41 +5,50 @@ import Foundation
 ///
 /// Why not simply count /proc/self/fd before and after: Swift Testing runs tests in
 /// parallel in one process, so other tests open and close descriptors meanwhile and a
-/// plain count would be flaky. Instead we find *this server's* sockets by their port in
-/// /proc/net/tcp (socket inodes are unique while open) and check that none of them is still
-/// among our descriptors; the server opens nothing but TCP sockets, so that covers all of
-/// its descriptors. Threads are found by the server's thread-name prefix.
+/// plain count would be flaky. Instead we find *this server's* sockets (bound to its port)
+/// among our descriptors and remember their inodes, which are unique while a socket is
+/// open; after `stop()` none of them may still be open. The server opens nothing but TCP
+/// sockets, so that covers all of its descriptors. Threads are found by name prefix.
+///
+/// (/proc/net/tcp would be the obvious table, but on this VM it lists only listening
+/// sockets, not established loopback connections.)
 enum ProcessInspection {
-    static var isAvailable: Bool { FileManager.default.fileExists(atPath: "/proc/self/net/tcp") }
+    static var isAvailable: Bool { FileManager.default.fileExists(atPath: "/proc/self/fd") }
 
-    /// Inodes of the IPv4 sockets whose *local* port is `port`: the server's listener and the
-    /// server side of its accepted connections (client sockets have it as remote port).
-    /// TIME_WAIT leftovers have inode 0 and belong to no process: skipped.
+    /// Inodes of the sockets whose *local* port is `port`: the server's listener and the
+    /// server side of its accepted connections (client sockets have it as the remote port).
     static func socketInodes(localPort port: Int) -> Set<UInt64> {
-        guard let table = try? String(contentsOfFile: "/proc/self/net/tcp", encoding: .utf8) else { return [] }
         var inodes: Set<UInt64> = []
-        for line in table.split(separator: "\n").dropFirst() {
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard fields.count > 9 else { continue }
-            let local = fields[1].split(separator: ":")
-            guard local.count == 2, let localPort = Int(local[1], radix: 16), localPort == port,
-                  let inode = UInt64(fields[9]), inode != 0 else { continue }
+        for (descriptor, inode) in socketDescriptors() where localPort(of: descriptor) == port {
             inodes.insert(inode)
         }
         return inodes
     }
 
+    private static func localPort(of descriptor: Int32) -> Int? {
+        var address = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard named == 0, address.sin_family == sa_family_t(AF_INET) else { return nil }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
     /// Inodes of every socket this process holds a descriptor for.
     static func ownSocketInodes() -> Set<UInt64> {
+        Set(socketDescriptors().map(\.inode))
+    }
+
+    private static func socketDescriptors() -> [(descriptor: Int32, inode: UInt64)] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        var inodes: Set<UInt64> = []
-        for name in names {
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)"),
+        return names.compactMap { name in
+            guard let descriptor = Int32(name),
+                  let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(name)"),
                   target.hasPrefix("socket:["), target.hasSuffix("]"),
-                  let inode = UInt64(target.dropFirst("socket:[".count).dropLast()) else { continue }
-            inodes.insert(inode)
+                  let inode = UInt64(target.dropFirst("socket:[".count).dropLast()) else { return nil }
+            return (descriptor, inode)
         }
-        return inodes
     }
 
     /// Names (comm) of this process's live threads.

@@ -1,0 +1,86 @@
+import Dispatch
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import OspreyCore
+
+/// What `start()` sets going: the total deadline, then the data task or a local file read.
+extension DownloaderOperation {
+    /// Makes, registers and resumes the data task, unless every caller left meanwhile.
+    func startDataTask() {
+        var cachedData: Data?
+        if options.contains(.useURLCache), options.contains(.ignoreCachedResponse) {
+            cachedData = session.configuration.urlCache?.cachedResponse(for: request)?.data
+        }
+        let task = makeDataTask(for: request, in: session)
+        if options.contains(.highPriority) {
+            task.priority = URLSessionTask.highPriority
+        } else if options.contains(.lowPriority) {
+            task.priority = URLSessionTask.lowPriority
+        }
+        settings.router.register(task, for: self)
+        let keep = state.withLock { state -> Bool in
+            guard !state.isClosed else { return false }
+            state.task = task
+            state.cachedData = cachedData
+            return true
+        }
+        guard keep else {
+            // Everyone left while the task was being made; never resume it.
+            settings.router.unregister(task)
+            return
+        }
+        task.resume()
+    }
+
+    /// `file://` URLs fail in FoundationNetworking (-1002), so local files are read directly,
+    /// off the session's delegate queue.
+    func readLocalFile() {
+        let fileURL = url
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            let data: Data
+            do {
+                data = try Data(contentsOf: fileURL, options: .mappedIfSafe)
+            } catch {
+                fail(ImageError(.invalidURL, url: fileURL, underlying: error))
+                return
+            }
+            if let limit = settings.maxResponseSize, data.count > limit {
+                fail(ImageError(.responseTooLarge, url: fileURL))
+                return
+            }
+            let response = URLResponse(url: fileURL, mimeType: nil, expectedContentLength: data.count,
+                                       textEncodingName: nil)
+            let recorded = state.withLock { state -> Bool in
+                guard !state.isClosed else { return false }
+                state.response = response
+                state.data = data
+                state.expectedBytes = Int64(data.count)
+                return true
+            }
+            guard recorded else { return }
+            reportProgress(received: Int64(data.count), expected: Int64(data.count))
+            completeTransfer()
+        }
+    }
+
+    /// Arms the total deadline: FoundationNetworking ignores `timeoutIntervalForResource` and
+    /// its request timeout only measures idle time, so a slow drip would never time out.
+    func scheduleDeadline() {
+        let timeout = settings.downloadTimeout
+        guard timeout > 0, timeout.isFinite else { return }
+        let deadline = DispatchWorkItem { [weak self] in
+            guard let self else { return }
+            fail(ImageError(.timedOut, url: url))
+        }
+        let armed = state.withLock { state -> Bool in
+            guard !state.isClosed else { return false }
+            state.deadline = deadline
+            return true
+        }
+        if armed {
+            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + timeout, execute: deadline)
+        }
+    }
+}

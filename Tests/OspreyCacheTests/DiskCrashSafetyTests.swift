@@ -1,0 +1,130 @@
+import Dispatch
+import Foundation
+import OspreyCache
+import OspreyCore
+import Testing
+
+/// A writer killed with SIGKILL at random points leaves every entry absent or whole.
+///
+/// The child (`osprey-disk-writer`, built from Tests/DiskWriter) writes entries whose bytes are
+/// a pure function of the key (`payload(forKey:)`, mirrored below) and prints a line after
+/// each. The test waits for a random number of lines, adds a random delay of up to 2 ms (the
+/// kill point is what is randomised; nothing waits on time), and kills it.
+@Suite("Disk crash safety")
+struct DiskCrashSafetyTests {
+    static let keyCount = 32
+    static let runs = 20
+
+    @Test("entries survive 20 SIGKILLs of a writer absent or byte-identical")
+    func killedWriter() async throws {
+        let writer = try #require(Self.writerExecutable(), "osprey-disk-writer is built beside the test bundle")
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+
+        var random = SplitMix(seed: UInt64(UInt32.random(in: 0 ... .max)))
+        for run in 0..<Self.runs {
+            let linesBeforeKill = 1 + random.next(below: 40)
+            let delay = useconds_t(random.next(below: 2_000))
+            try await Self.runAndKill(writer, arguments: [directory.url.path, "crash", "\(run * 7)"],
+                                      afterLines: linesBeforeKill, delay: delay)
+        }
+
+        let clock = TestClock(start: Date())   // the dead writers' files carry real times
+        let cache = DiskCache(directory: directory.url, namespace: "crash", now: clock.function)
+        var present = 0
+        for index in 0..<Self.keyCount {
+            let key = Self.key(index)
+            if let data = cache.data(forKey: key) {
+                present += 1
+                #expect(data == Self.payload(forKey: key), "entry \(index) is torn: \(data.count) bytes")
+            }
+            if let extended = cache.extendedData(forKey: key) {
+                #expect(extended == Data("validators of \(key)".utf8), "extended data \(index) is torn")
+            }
+        }
+        #expect(present > 0, "the writers stored something")
+        #expect(cache.totalCount() == present, "temporary files are not counted")
+
+        // The cache still works, and a sweep after the grace period removes what the dead
+        // writers left half-done.
+        #expect(cache.store(Data("after".utf8), forKey: "after"))
+        #expect(cache.data(forKey: "after") == Data("after".utf8))
+        clock.advance(by: 3_600)
+        cache.removeExpiredData()
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: cache.directoryURL.path)
+            .filter { $0.hasPrefix(".") }
+        #expect(leftovers == [])
+    }
+
+    /// Starts the writer, waits for `afterLines` lines of output plus `delay` µs, then sends
+    /// SIGKILL and reaps it. Runs off the cooperative pool, since it blocks on the pipe.
+    private static func runAndKill(_ executable: URL, arguments: [String], afterLines: Int,
+                                   delay: useconds_t) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            DispatchQueue.global().async {
+                do {
+                    let process = Process()
+                    process.executableURL = executable
+                    process.arguments = arguments
+                    let output = Pipe()
+                    process.standardOutput = output
+                    try process.run()
+                    var lines = 0
+                    while lines < afterLines {
+                        let chunk = output.fileHandleForReading.availableData
+                        guard !chunk.isEmpty else { break }   // the child ended on its own
+                        lines += chunk.filter { $0 == UInt8(ascii: "\n") }.count
+                    }
+                    if delay > 0 { usleep(delay) }
+                    kill(process.processIdentifier, SIGKILL)
+                    process.waitUntilExit()
+                    guard lines >= afterLines, process.terminationReason == .uncaughtSignal else {
+                        throw WriterFailed(lines: lines, status: process.terminationStatus)
+                    }
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    struct WriterFailed: Error, CustomStringConvertible {
+        let lines: Int
+        let status: Int32
+        var description: String { "the writer stopped by itself after \(lines) lines (status \(status))" }
+    }
+
+    /// The built `osprey-disk-writer`, next to the test bundle in the build products folder.
+    static func writerExecutable() -> URL? {
+        var folders: [URL] = []
+        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
+        folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        for folder in folders {
+            for candidate in [folder, folder.deletingLastPathComponent()] {
+                let url = candidate.appendingPathComponent("osprey-disk-writer")
+                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+            }
+        }
+        return nil
+    }
+
+    // Mirrors Tests/DiskWriter/main.swift: the keys and the bytes the child writes.
+
+    static func key(_ index: Int) -> String { "crash/../entry-\(index % keyCount)/ünïcode" }
+
+    static func payload(forKey key: String) -> Data {
+        var state: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 { state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        let words = 2_048 + Int(state % 32_768)
+        var values = [UInt64](repeating: 0, count: words)
+        for index in values.indices {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            values[index] = state
+        }
+        return values.withUnsafeBytes { Data($0) }
+    }
+}
