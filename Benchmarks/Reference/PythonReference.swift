@@ -48,7 +48,7 @@ final class PythonReference {
 
     /// Median seconds per decode of each item, measured `iterations` times inside one Python
     /// process. Items whose reference is missing are absent from the answer.
-    func measure(_ items: [(kind: Kind, file: URL)], iterations: Int) throws -> [URL: Double] {
+    func measure(_ items: [Item], iterations: Int) throws -> [Item: Double] {
         guard let python = probe.python else { return [:] }
         let arguments = [scriptURL.path, "measure", String(iterations)] + items.map { "\($0.kind.rawValue):\($0.file.path)" }
         let output = try ChildProcess.run(python, arguments)
@@ -57,11 +57,17 @@ final class PythonReference {
               let results = json["results"] as? [String: Double] else {
             throw BenchError("reference.py failed (\(output.status)): \(output.stderr.suffix(300))")
         }
-        var answer: [URL: Double] = [:]
+        var answer: [Item: Double] = [:]
         for item in items {
-            if let seconds = results["\(item.kind.rawValue):\(item.file.path)"] { answer[item.file] = seconds }
+            if let seconds = results["\(item.kind.rawValue):\(item.file.path)"] { answer[item] = seconds }
         }
         return answer
+    }
+
+    /// One thing to time: a file and what to do with it.
+    struct Item: Hashable {
+        var kind: Kind
+        var file: URL
     }
 
     enum Kind: String {
@@ -70,19 +76,8 @@ final class PythonReference {
         case png
         /// `zlib.decompress` of a raw zlib stream.
         case zlib
-    }
-
-    /// Converts a PNG to a palette PNG with Pillow; ``Skip`` without Pillow.
-    func convertToPalette(_ png: Data) throws -> Data {
-        guard let python = probe.python, probe.pillow != nil else {
-            throw Skip("Osprey's encoder wrote no palette PNG and \(pillowStatus) to convert one")
-        }
-        let input = scratch.appendingPathComponent("to-palette-in.png")
-        let output = scratch.appendingPathComponent("to-palette-out.png")
-        try png.write(to: input)
-        let run = try ChildProcess.run(python, [scriptURL.path, "palette", input.path, output.path])
-        guard run.status == 0 else { throw BenchError("palette conversion failed: \(run.stderr.suffix(300))") }
-        return try Data(contentsOf: output)
+        /// Pillow: save the decoded file as PNG at compress level 6 (Osprey's default level).
+        case encode
     }
 
     private static let script = """
@@ -95,10 +90,6 @@ final class PythonReference {
         except Exception:
             Image = None
         command = sys.argv[1]
-        if command == "palette":
-            image = Image.open(sys.argv[2]).convert("RGB").quantize(colors=256)
-            image.save(sys.argv[3])
-            sys.exit(0)
         if command == "measure":
             iterations = int(sys.argv[2])
             for item in sys.argv[3:]:
@@ -115,6 +106,15 @@ final class PythonReference {
                         image.load()
                         if image.mode != "RGBA":
                             image = image.convert("RGBA")
+                        times.append(time.perf_counter() - start)
+                elif kind == "encode":
+                    if Image is None:
+                        continue
+                    image = Image.open(io.BytesIO(data))
+                    image.load()
+                    for _ in range(iterations):
+                        start = time.perf_counter()
+                        image.save(io.BytesIO(), "PNG", compress_level=6)
                         times.append(time.perf_counter() - start)
                 elif kind == "zlib":
                     for _ in range(iterations):

@@ -19,7 +19,7 @@ enum FileReports {
     static func markdown(rows: [Row], notes: [String], machine: Machine) -> String {
         var out = "# osprey-bench — \(machine.mode) mode\n\n"
         out += "- Date: \(machine.date)\n"
-        out += "- Machine: \(machine.cores) cores (\(machine.cpu)), \(machine.memoryGiB) GiB, \(machine.kernel)\n"
+        out += "- Machine: \(machine.cores) cores (\(machine.cpu)), \(machine.memoryGiB) GiB, \(machine.kernel); load average at the end \(machine.loadAverage)\n"
         out += "- Toolchain: \(machine.swift), release build\n"
         out += "- Server for the download scenarios: \(machine.server)\n"
         out += "- References: \(machine.references)\n\n"

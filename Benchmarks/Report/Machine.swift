@@ -11,6 +11,8 @@ struct Machine: Codable {
     var mode: String
     var server: String
     var references: String
+    /// `/proc/loadavg` at the end: these machines are shared, a high load explains noise.
+    var loadAverage: String
 
     static func current(bench: Bench, server: String) -> Machine {
         let formatter = ISO8601DateFormatter()
@@ -34,7 +36,9 @@ struct Machine: Codable {
             kernel: "Linux \(release)",
             mode: bench.quick ? "quick" : "full",
             server: server,
-            references: "\(python.pillowStatus); zlib \(python.probe.zlib ?? "n/a"); curl \(ChildProcess.which("curl") != nil ? "installed" : "not installed")"
+            references: "\(python.pillowStatus); zlib \(python.probe.zlib ?? "n/a"); curl \(ChildProcess.which("curl") != nil ? "installed" : "not installed")",
+            loadAverage: ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?")
+                .split(separator: " ").prefix(3).joined(separator: " ")
         )
     }
 }

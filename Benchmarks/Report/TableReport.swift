@@ -20,7 +20,7 @@ enum TableReport {
             line.enumerated().map { $1.padding(toLength: widths[$0], withPad: " ", startingAt: 0) }
                 .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
         }
-        var out = "osprey-bench (\(machine.mode)) — \(machine.date), \(machine.cores) cores, \(machine.swift)\n\n"
+        var out = "osprey-bench (\(machine.mode)) — \(machine.date), \(machine.cores) cores, \(machine.swift), load \(machine.loadAverage)\n\n"
         out += pad(header) + "\n"
         out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
         for line in table.dropFirst() { out += pad(line) + "\n" }

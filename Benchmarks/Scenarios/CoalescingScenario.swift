@@ -50,22 +50,23 @@ struct CoalescingScenario: Scenario {
     }
 }
 
-/// Loads one URL `copies` times at once and waits for every completion.
+/// Loads one URL `copies` times at once through `ImageManager.loadImage` (fresh cache in a
+/// scratch folder) and waits for every completion.
 final class CoalescingLoader {
-    let name = "ImageDownloader.downloadImage"
-    private let driver: OspreyDownloadDriver
-    private let options: DownloaderOptions
+    let name = "ImageManager.loadImage"
+    private let stack: OspreyStack
+    private let options: ImageOptions
 
     init(bench: Bench, decode: Bool) throws {
-        driver = OspreyDownloadDriver(concurrency: ColdDownloadScenario.concurrency)
+        stack = OspreyStack(directory: try bench.makeDirectory("coalescing"), memoryLimit: 64 << 20)
         options = decode ? [] : [.avoidDecodeImage]
     }
 
     func load(_ url: URL, copies: Int) throws {
-        try driver.fetch([URL](repeating: url, count: copies), options: options)
+        try stack.load([URL](repeating: url, count: copies), options: options)
     }
 
     func close() {
-        driver.close()
+        stack.close()
     }
 }

@@ -3,12 +3,12 @@ enum ScenarioList {
     static var all: [any Scenario] {
         [
             ColdDownloadScenario(),
-            ManagerPendingScenario(id: "2", title: "cold load with decode"),
+            ColdLoadScenario(),
             CoalescingScenario(),
-            ManagerPendingScenario(id: "4", title: "memory hit via loadImage"),
+            MemoryHitScenario(),
             DiskHitScenario(),
             DecoderScenario(),
-            ManagerPendingScenario(id: "7", title: "peak memory, 1,000-image prefetch"),
+            PrefetchMemoryScenario(),
             ScalingScenario(),
             EvictionQualityScenario(),
             MemoryTierScenario(),
