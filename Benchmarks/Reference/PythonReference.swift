@@ -1,0 +1,129 @@
+import Foundation
+
+/// The reference decoders in Python, run as a subprocess on the same files: Pillow
+/// (libpng + zlib) for PNG decoding, Python's `zlib` module for inflate. Their absence is
+/// reported, never an error.
+final class PythonReference {
+    private let scratch: URL
+    private var probed: Probe?
+
+    struct Probe {
+        /// Path of python3, nil when not installed.
+        var python: String?
+        /// Pillow's version, nil when `import PIL` fails.
+        var pillow: String?
+        /// zlib's version as Python reports it.
+        var zlib: String?
+    }
+
+    init(scratch: URL) {
+        self.scratch = scratch
+    }
+
+    private var scriptURL: URL { scratch.appendingPathComponent("reference.py") }
+
+    /// Finds python3 and asks it which references it has (once).
+    var probe: Probe {
+        if let probed { return probed }
+        var result = Probe()
+        if let python = ChildProcess.which("python3") {
+            result.python = python
+            if (try? Self.script.write(to: scriptURL, atomically: true, encoding: .utf8)) != nil,
+               let output = try? ChildProcess.run(python, [scriptURL.path, "probe"]), output.status == 0,
+               let json = try? JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any] {
+                result.pillow = json["pillow"] as? String
+                result.zlib = json["zlib"] as? String
+            }
+        }
+        probed = result
+        return result
+    }
+
+    /// "Pillow 11.0 (…)" or why there is none.
+    var pillowStatus: String {
+        guard probe.python != nil else { return "python3 not installed" }
+        guard let pillow = probe.pillow else { return "Pillow not installed" }
+        return "Pillow \(pillow)"
+    }
+
+    /// Median seconds per decode of each item, measured `iterations` times inside one Python
+    /// process. Items whose reference is missing are absent from the answer.
+    func measure(_ items: [Item], iterations: Int) throws -> [Item: Double] {
+        guard let python = probe.python else { return [:] }
+        let arguments = [scriptURL.path, "measure", String(iterations)] + items.map { "\($0.kind.rawValue):\($0.file.path)" }
+        let output = try ChildProcess.run(python, arguments)
+        guard output.status == 0,
+              let json = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any],
+              let results = json["results"] as? [String: Double] else {
+            throw BenchError("reference.py failed (\(output.status)): \(output.stderr.suffix(300))")
+        }
+        var answer: [Item: Double] = [:]
+        for item in items {
+            if let seconds = results["\(item.kind.rawValue):\(item.file.path)"] { answer[item] = seconds }
+        }
+        return answer
+    }
+
+    /// One thing to time: a file and what to do with it.
+    struct Item: Hashable {
+        var kind: Kind
+        var file: URL
+    }
+
+    enum Kind: String {
+        /// Pillow: open + load, converted to RGBA when the file is not RGBA already (Osprey
+        /// always produces RGBA, so this is the like-for-like figure).
+        case png
+        /// `zlib.decompress` of a raw zlib stream.
+        case zlib
+        /// Pillow: save the decoded file as PNG at compress level 6 (Osprey's default level).
+        case encode
+    }
+
+    private static let script = """
+        import io, json, sys, time, zlib
+        out = {"pillow": None, "zlib": zlib.ZLIB_RUNTIME_VERSION, "results": {}}
+        try:
+            import PIL
+            from PIL import Image
+            out["pillow"] = PIL.__version__
+        except Exception:
+            Image = None
+        command = sys.argv[1]
+        if command == "measure":
+            iterations = int(sys.argv[2])
+            for item in sys.argv[3:]:
+                kind, path = item.split(":", 1)
+                with open(path, "rb") as f:
+                    data = f.read()
+                times = []
+                if kind == "png":
+                    if Image is None:
+                        continue
+                    for _ in range(iterations):
+                        start = time.perf_counter()
+                        image = Image.open(io.BytesIO(data))
+                        image.load()
+                        if image.mode != "RGBA":
+                            image = image.convert("RGBA")
+                        times.append(time.perf_counter() - start)
+                elif kind == "encode":
+                    if Image is None:
+                        continue
+                    image = Image.open(io.BytesIO(data))
+                    image.load()
+                    for _ in range(iterations):
+                        start = time.perf_counter()
+                        image.save(io.BytesIO(), "PNG", compress_level=6)
+                        times.append(time.perf_counter() - start)
+                elif kind == "zlib":
+                    for _ in range(iterations):
+                        start = time.perf_counter()
+                        zlib.decompress(data)
+                        times.append(time.perf_counter() - start)
+                times.sort()
+                out["results"][item] = times[len(times) // 2]
+        print(json.dumps(out))
+
+        """
+}

@@ -1,0 +1,18 @@
+/// Every scenario, in report order.
+enum ScenarioList {
+    static var all: [any Scenario] {
+        [
+            ColdDownloadScenario(),
+            ColdLoadScenario(),
+            CoalescingScenario(),
+            MemoryHitScenario(),
+            DiskHitScenario(),
+            DecoderScenario(),
+            PrefetchMemoryScenario(),
+            ScalingScenario(),
+            EvictionQualityScenario(),
+            MemoryTierScenario(),
+            DiskTierScenario(),
+        ]
+    }
+}
