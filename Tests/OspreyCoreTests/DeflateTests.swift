@@ -82,6 +82,22 @@ struct DeflateTests {
         }
     }
 
+    @Test("skewed (Fibonacci) symbol frequencies need length-limited codes and still round-trip")
+    func lengthLimitedCodes() throws {
+        // Byte k occurs fib(k) times: an unrestricted Huffman tree would be 21 levels deep.
+        var fibonacci = [1, 1]
+        while fibonacci.count < 22 { fibonacci.append(fibonacci[fibonacci.count - 1] + fibonacci[fibonacci.count - 2]) }
+        var input: [UInt8] = []
+        for (symbol, count) in fibonacci.enumerated() { input += [UInt8](repeating: UInt8(symbol * 9), count: count) }
+        var generator = SeededGenerator(seed: 11)
+        input.shuffle(using: &generator)
+        for level in [1, 6, 9] {
+            let compressed = Deflater.compress(input, level: level)
+            #expect(try Inflater.decompress(zlib: compressed, size: input.count) == input)
+            #expect(compressed.count < input.count / 2)
+        }
+    }
+
     @Test("higher levels compress at least as well on image-like data")
     func levelsTradeSpeedForSize() {
         let pixels = PNGTestHelpers.gradientNoise(width: 256, height: 256, opaque: true).bytes

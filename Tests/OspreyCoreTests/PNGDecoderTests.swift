@@ -120,6 +120,19 @@ struct PNGDecoderTests {
         #expect(try PNGDecoder().decode(file, options: options).pixelSize == PixelSize(width: 300, height: 100))
     }
 
+    @Test("one decoder instance decodes on many threads at once")
+    func concurrentDecodes() throws {
+        let file = try PNGEncoder.encode(H.gradientNoise(width: 64, height: 64, seed: 8))
+        let expected = try PNGDecoder().decode(file, options: DecodeOptions()).firstFrame
+        let decoder = PNGDecoder()
+        let results = Locked([PixelBuffer?](repeating: nil, count: 16))
+        DispatchQueue.concurrentPerform(iterations: 16) { index in
+            let pixels = try? decoder.decode(file, options: DecodeOptions()).firstFrame
+            results.withLock { $0[index] = pixels }
+        }
+        #expect(results.withLock { $0 }.allSatisfy { $0 == expected })
+    }
+
     @Test("the box filter averages blocks and weights colour by alpha")
     func boxFilter() {
         // Four 1×1 blocks of a 2×2 image shrink to one pixel: opaque red and three transparent

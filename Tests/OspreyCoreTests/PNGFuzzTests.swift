@@ -77,6 +77,25 @@ struct PNGFuzzTests {
         }
     }
 
+    @Test("mutations of the APNG reach frame control and composition",
+          .enabled(if: Corpus.root != nil, "needs ../shared/corpus"))
+    func animationMutations() throws {
+        let url = try #require(Corpus.root?.appendingPathComponent("png/apng/basic_f20.png"))
+        let original = [UInt8](try Data(contentsOf: url))
+        var generator = SeededGenerator(seed: 2024)
+        // Each decode composes 20 frames, so fewer rounds keep this within a second or two.
+        let rounds = ProcessInfo.processInfo.environment["OSPREY_FUZZ_ROUNDS"].flatMap { Int($0) } ?? 60
+        for _ in 0..<rounds {
+            var file = original
+            for _ in 0..<3 {
+                let position = Int.random(in: 8..<file.count, using: &generator)
+                file[position] = UInt8.random(in: 0...255, using: &generator)
+            }
+            Self.repairCRCs(&file)
+            Self.survive(file)
+        }
+    }
+
     /// Recomputes every chunk's CRC where the chunk structure is still intact.
     static func repairCRCs(_ file: inout [UInt8]) {
         var offset = 8

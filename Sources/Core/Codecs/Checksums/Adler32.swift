@@ -29,20 +29,11 @@ package struct Adler32 {
             let run = min(remaining, Self.maxRun)
             remaining -= run
             var left = run
-            // In blocks of 16: b gains 16·a plus the bytes weighted 16, 15, …, 1, and a gains
-            // their sum. The two sums are independent, so the compiler can vectorise them.
-            while left >= 16 {
-                var sum: UInt32 = 0
-                var weighted: UInt32 = 0
-                for i in 0..<16 {
-                    let byte = UInt32(p[i])
-                    sum &+= byte
-                    weighted &+= UInt32(16 - i) &* byte
-                }
-                b &+= 16 &* a &+ weighted
-                a &+= sum
-                p += 16
-                left -= 16
+            let blocks = left / 16
+            if blocks > 0 {
+                (a, b) = Self.sumBlocks(p, count: blocks, a: a, b: b)
+                p += blocks * 16
+                left -= blocks * 16
             }
             while left > 0 {
                 a &+= UInt32(p[0]); b &+= a
@@ -54,6 +45,26 @@ package struct Adler32 {
         }
         self.a = a
         self.b = b
+    }
+
+    /// Adds `count` 16-byte blocks (at most 347, one modulo run) to the sums, 16 lanes at a
+    /// time: lane i accumulates the bytes at offset i (`sums`) and, per block, the sums of
+    /// all blocks before it (`prefix`). Then b gains 16·a per block, 16 × the prefix sums,
+    /// and each byte weighted by its distance from the block's end (16 − i); a gains all bytes.
+    @inline(__always)
+    private static func sumBlocks(_ p: UnsafePointer<UInt8>, count: Int, a: UInt32, b: UInt32) -> (UInt32, UInt32) {
+        var sums = SIMD16<UInt32>()
+        var prefix = SIMD16<UInt32>()
+        let raw = UnsafeRawPointer(p)
+        for block in 0..<count {
+            prefix &+= sums
+            sums &+= SIMD16<UInt32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: block * 16, as: SIMD16<UInt8>.self))
+        }
+        let weights = SIMD16<UInt32>(16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
+        let newA = UInt64(a) + UInt64(sums.wrappedSum())
+        let newB = UInt64(b) + 16 * UInt64(count) * UInt64(a) + 16 * UInt64(prefix.wrappedSum())
+            + UInt64((sums &* weights).wrappedSum())
+        return (UInt32(newA % UInt64(modulus)), UInt32(newB % UInt64(modulus)))
     }
 
     /// The checksum of `bytes`.

@@ -11,21 +11,23 @@ struct DeflateMatcher {
         let maxChain: Int
         /// A match this long ends the search.
         let niceLength: Int
+        /// When the match found one byte earlier is this long, search a quarter as deep.
+        let goodLength: Int
         /// Lazy matching: look one byte ahead for a longer match unless the current one is this long.
         let lazyLength: Int
         let lazy: Bool
 
         init(level: Int) {
             switch level {
-            case ...1: (maxChain, niceLength, lazyLength, lazy) = (4, 8, 0, false)
-            case 2: (maxChain, niceLength, lazyLength, lazy) = (8, 16, 0, false)
-            case 3: (maxChain, niceLength, lazyLength, lazy) = (32, 32, 0, false)
-            case 4: (maxChain, niceLength, lazyLength, lazy) = (16, 16, 4, true)
-            case 5: (maxChain, niceLength, lazyLength, lazy) = (32, 32, 16, true)
-            case 6: (maxChain, niceLength, lazyLength, lazy) = (128, 128, 16, true)
-            case 7: (maxChain, niceLength, lazyLength, lazy) = (256, 128, 32, true)
-            case 8: (maxChain, niceLength, lazyLength, lazy) = (1024, 258, 128, true)
-            default: (maxChain, niceLength, lazyLength, lazy) = (4096, 258, 258, true)
+            case ...1: (maxChain, niceLength, goodLength, lazyLength, lazy) = (4, 8, 4, 0, false)
+            case 2: (maxChain, niceLength, goodLength, lazyLength, lazy) = (8, 16, 4, 0, false)
+            case 3: (maxChain, niceLength, goodLength, lazyLength, lazy) = (32, 32, 4, 0, false)
+            case 4: (maxChain, niceLength, goodLength, lazyLength, lazy) = (16, 16, 4, 4, true)
+            case 5: (maxChain, niceLength, goodLength, lazyLength, lazy) = (32, 32, 8, 16, true)
+            case 6: (maxChain, niceLength, goodLength, lazyLength, lazy) = (128, 128, 8, 16, true)
+            case 7: (maxChain, niceLength, goodLength, lazyLength, lazy) = (256, 128, 8, 32, true)
+            case 8: (maxChain, niceLength, goodLength, lazyLength, lazy) = (1024, 258, 32, 128, true)
+            default: (maxChain, niceLength, goodLength, lazyLength, lazy) = (4096, 258, 32, 258, true)
             }
         }
     }
@@ -100,11 +102,13 @@ private struct Chains {
         var bestDistance = 0
         guard maxLength > best else { return (0, 0) }
         var candidate = candidate
-        var chain = effort.maxChain
+        var chain = atLeast >= effort.goodLength ? effort.maxChain >> 2 : effort.maxChain
         let here = base + position
         while candidate >= 0 && position - candidate <= DeflateMatcher.windowSize && chain > 0 {
             let there = base + candidate
-            if there[best] == here[best] && there[0] == here[0] {
+            // The two bytes that would make the match longer than `best` decide most candidates.
+            if UnsafeRawPointer(there + best - 1).loadUnaligned(as: UInt16.self)
+                == UnsafeRawPointer(here + best - 1).loadUnaligned(as: UInt16.self) && there[0] == here[0] {
                 let length = Self.commonLength(here, there, limit: maxLength)
                 if length > best {
                     best = length

@@ -1,10 +1,11 @@
 /// The data of a Huffman-coded block: the hot loop of every PNG decode.
 ///
 /// The fast path runs while at least eight input bytes and 266 output bytes remain: one
-/// 64-bit refill then covers a whole symbol (literal/length code ≤ 15 bits + 5 extra bits +
-/// distance code ≤ 15 bits + 13 extra bits = 48 ≤ 56), and a match (≤ 258 bytes) may be
-/// copied eight bytes at a time, spilling up to 7 bytes past its end, without a bounds check.
-/// Near either end the careful path decodes one symbol at a time and checks everything.
+/// 64-bit refill then covers a whole match (literal/length code ≤ 15 bits + 5 extra bits +
+/// distance code ≤ 15 bits + 13 extra bits = 48 ≤ 56) or two literals, and a match (≤ 258
+/// bytes) may be copied eight bytes at a time, spilling up to 7 bytes past its end, without
+/// a bounds check. Near either end the careful path decodes one symbol at a time and checks
+/// everything.
 extension Inflater {
     /// What a careful step did.
     private enum Step {

@@ -3,7 +3,8 @@ import Foundation
 /// Decodes PNG and APNG in pure Swift: every colour type and bit depth, `PLTE` and `tRNS`,
 /// Adam7 interlacing, and APNG animations, to 8-bit straight-alpha RGBA.
 ///
-/// - 16-bit samples keep their high byte; there is no gamma or colour-profile conversion.
+/// - 16-bit samples keep their high byte; there is no gamma or colour-profile conversion,
+///   and an `eXIf` orientation is not applied (browsers disagree on it for PNG).
 /// - Every chunk's CRC and the zlib checksum are verified; corrupt, truncated or
 ///   non-conforming data throws ``ImageError/Code/badImageData``.
 /// - The canvas (`IHDR`) and every APNG frame (`fcTL`) are checked against

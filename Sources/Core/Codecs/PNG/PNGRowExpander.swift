@@ -27,38 +27,38 @@ struct PNGRowExpander {
         case (.gray, 16):
             for i in 0..<count {
                 let sample = Int(row[2 * i]) << 8 | Int(row[2 * i + 1])
-                put(destination + i * stride, row[2 * i], row[2 * i], row[2 * i], sample == keyRed ? 0 : 255)
+                put(destination + i &* stride, row[2 * i], row[2 * i], row[2 * i], sample == keyRed ? 0 : 255)
             }
         case (.gray, 8):
             for i in 0..<count {
                 let gray = row[i]
-                put(destination + i * stride, gray, gray, gray, Int(gray) == keyRed ? 0 : 255)
+                put(destination + i &* stride, gray, gray, gray, Int(gray) == keyRed ? 0 : 255)
             }
         case (.gray, _):
             let scale = UInt8(255 / ((1 << bitDepth) - 1))
             for i in 0..<count {
                 let sample = packedSample(row, index: i)
                 let gray = UInt8(truncatingIfNeeded: sample) &* scale
-                put(destination + i * stride, gray, gray, gray, sample == keyRed ? 0 : 255)
+                put(destination + i &* stride, gray, gray, gray, sample == keyRed ? 0 : 255)
             }
         case (.rgb, 16):
             for i in 0..<count {
                 let p = row + 6 * i
                 let opaque = Int(p[0]) << 8 | Int(p[1]) != keyRed || Int(p[2]) << 8 | Int(p[3]) != keyGreen
                     || Int(p[4]) << 8 | Int(p[5]) != keyBlue
-                put(destination + i * stride, p[0], p[2], p[4], opaque ? 255 : 0)
+                put(destination + i &* stride, p[0], p[2], p[4], opaque ? 255 : 0)
             }
         case (.rgb, _):
             if keyRed < 0 {
                 for i in 0..<count {
                     let p = row + 3 * i
-                    put(destination + i * stride, p[0], p[1], p[2], 255)
+                    put(destination + i &* stride, p[0], p[1], p[2], 255)
                 }
             } else {
                 for i in 0..<count {
                     let p = row + 3 * i
                     let opaque = Int(p[0]) != keyRed || Int(p[1]) != keyGreen || Int(p[2]) != keyBlue
-                    put(destination + i * stride, p[0], p[1], p[2], opaque ? 255 : 0)
+                    put(destination + i &* stride, p[0], p[1], p[2], opaque ? 255 : 0)
                 }
             }
         case (.palette, _):
@@ -66,17 +66,17 @@ struct PNGRowExpander {
         case (.grayAlpha, 16):
             for i in 0..<count {
                 let p = row + 4 * i
-                put(destination + i * stride, p[0], p[0], p[0], Int(p[2]))
+                put(destination + i &* stride, p[0], p[0], p[0], Int(p[2]))
             }
         case (.grayAlpha, _):
             for i in 0..<count {
                 let p = row + 2 * i
-                put(destination + i * stride, p[0], p[0], p[0], Int(p[1]))
+                put(destination + i &* stride, p[0], p[0], p[0], Int(p[1]))
             }
         case (.rgba, 16):
             for i in 0..<count {
                 let p = row + 8 * i
-                put(destination + i * stride, p[0], p[2], p[4], Int(p[6]))
+                put(destination + i &* stride, p[0], p[2], p[4], Int(p[6]))
             }
         case (.rgba, _):
             if step == 1 {
@@ -84,7 +84,7 @@ struct PNGRowExpander {
             } else {
                 for i in 0..<count {
                     let p = row + 4 * i
-                    put(destination + i * stride, p[0], p[1], p[2], Int(p[3]))
+                    put(destination + i &* stride, p[0], p[1], p[2], Int(p[3]))
                 }
             }
         }
@@ -98,12 +98,12 @@ struct PNGRowExpander {
             if bitDepth == 8 {
                 for i in 0..<count {
                     let entry = table.loadUnaligned(fromByteOffset: Int(row[i]) * 4, as: UInt32.self)
-                    target.storeBytes(of: entry, toByteOffset: i * stride, as: UInt32.self)
+                    target.storeBytes(of: entry, toByteOffset: i &* stride, as: UInt32.self)
                 }
             } else {
                 for i in 0..<count {
                     let entry = table.loadUnaligned(fromByteOffset: packedSample(row, index: i) * 4, as: UInt32.self)
-                    target.storeBytes(of: entry, toByteOffset: i * stride, as: UInt32.self)
+                    target.storeBytes(of: entry, toByteOffset: i &* stride, as: UInt32.self)
                 }
             }
         }
