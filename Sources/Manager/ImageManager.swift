@@ -14,9 +14,12 @@ public final class ImageManager: Sendable {
     private struct State {
         var running: [ObjectIdentifier: ImageLoadOperation] = [:]
         var failedURLs: Set<URL> = []
+        var downloads: [String: [@Sendable (Result<ImageResult, ImageError>) -> Void]] = [:]
     }
     // Invariant: `running` holds exactly the operations that have not finished yet;
-    // `failedURLs` the URLs whose last load failed with a blockable error.
+    // `failedURLs` the URLs whose last load failed with a blockable error; `downloads` has an
+    // entry per identical-load key whose leader is still downloading, listing the loads that
+    // wait for its result.
     private let state = Locked(State())
 
     /// A manager over `cache` and `loader`.
@@ -62,6 +65,25 @@ public final class ImageManager: Sendable {
         state.withLock { state in
             if blocked { state.failedURLs.insert(url) } else { state.failedURLs.remove(url) }
         }
+    }
+
+    /// Joins an identical load that is already downloading: true, and `waiter` will get its
+    /// result; false, and the caller is now the leader and must call ``finishDownload(_:with:)``.
+    func joinDownload(_ key: String, waiter: @escaping @Sendable (Result<ImageResult, ImageError>) -> Void) -> Bool {
+        state.withLock { state in
+            if state.downloads[key] != nil {
+                state.downloads[key]?.append(waiter)
+                return true
+            }
+            state.downloads[key] = []
+            return false
+        }
+    }
+
+    /// The leader of `key` is done: hands `result` to every load that joined it.
+    func finishDownload(_ key: String, with result: Result<ImageResult, ImageError>) {
+        let waiters = state.withLock { $0.downloads.removeValue(forKey: key) ?? [] }
+        waiters.forEach { $0(result) }
     }
 
     func register(_ operation: ImageLoadOperation) {
