@@ -3,7 +3,7 @@ import Foundation
 /// Measuring and trimming the disk tier: totals, expiry by age, the size limit, and the
 /// clean-up of files a killed writer left behind.
 extension DiskCache {
-    /// How old (by ``now``) a temporary file must be before a sweep deletes it. Younger ones
+    /// How old (by the injected clock) a temporary file must be before a sweep deletes it. Younger ones
     /// may belong to a writer in another process that is still at work; writers of this
     /// instance never overlap a sweep, since both run on the I/O queue.
     public static let temporaryFileGracePeriod: TimeInterval = 60

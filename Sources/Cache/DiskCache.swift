@@ -17,7 +17,7 @@ import OspreyCore
 ///
 /// **Recency.** The entry's modification time is its recency record. For
 /// ``ImageCacheConfig/ExpireType/accessDate`` (the default) a read moves it to
-/// ``now`` (at most once a second per entry); for ``ImageCacheConfig/ExpireType/modificationDate``
+/// the injected clock's now (at most once a second per entry); for ``ImageCacheConfig/ExpireType/modificationDate``
 /// and ``ImageCacheConfig/ExpireType/creationDate`` reads leave it alone — and because every
 /// write creates a new file through rename, the last write *is* the creation. The access time
 /// (`st_atime`) is not used: `relatime`/`noatime` mounts do not maintain it, and on Linux
@@ -92,7 +92,7 @@ public final class DiskCache: Sendable {
     }
 
     /// Writes `data` as the entry for `key`, atomically (temporary file + rename, no fsync),
-    /// stamped with ``now`` as its recency. Replaces a previous entry but leaves its extended
+    /// stamped with the injected clock's now as its recency. Replaces a previous entry but leaves its extended
     /// data as is. If the tier is now over ``ImageCacheConfig/maxDiskSize``, trims it before
     /// returning. Returns false when the file could not be written (the old entry, if any,
     /// is then untouched).

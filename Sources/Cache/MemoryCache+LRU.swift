@@ -179,17 +179,25 @@ struct ExactKey: Hashable {
 
     init(_ string: String) { self.string = string }
 
+    // Native strings expose their UTF-8 contiguously, so both operations are a memcmp / one
+    // `combine(bytes:)` with no copy; bridged or lazily-decoded strings take the slow paths.
+    @inline(__always)
     static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
-        var lhsString = lhs.string, rhsString = rhs.string
-        return lhsString.withUTF8 { left in
-            rhsString.withUTF8 { right in
-                left.count == right.count && (left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+        let left = lhs.string.utf8, right = rhs.string.utf8
+        guard left.count == right.count else { return false }
+        let fast = left.withContiguousStorageIfAvailable { leftBytes in
+            right.withContiguousStorageIfAvailable { rightBytes in
+                leftBytes.isEmpty || memcmp(leftBytes.baseAddress!, rightBytes.baseAddress!, leftBytes.count) == 0
             }
         }
+        return fast.flatMap { $0 } ?? left.elementsEqual(right)
     }
 
+    @inline(__always)
     func hash(into hasher: inout Hasher) {
-        var copy = string
-        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if hashed == nil {
+            for byte in string.utf8 { hasher.combine(byte) }
+        }
     }
 }

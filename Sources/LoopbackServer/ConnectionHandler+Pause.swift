@@ -39,8 +39,9 @@ extension ConnectionHandler {
             case .quiet:
                 continue
             case .dataPending:
-                // A pipelined request: it waits its turn; don't let poll spin on it.
-                Socket.sleep(milliseconds: Int32(slice))
+                // A pipelined request: it waits its turn; don't let poll spin on it. Short
+                // naps, since only the socket would have told us about `stop()`.
+                Socket.sleep(milliseconds: Int32(min(slice, 20)))
             case .closed:
                 return engine.isStopping ? .stopping : .peerClosed
             }

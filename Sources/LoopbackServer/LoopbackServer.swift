@@ -73,7 +73,7 @@ public final class LoopbackServer: Sendable {
     /// Requests that arrived for any path.
     public var totalRequestCount: Int { engine.state.withLock { $0.log.count } }
 
-    /// Every request in arrival order.
+    /// Every request in arrival order, kept for the server's lifetime (a copy; O(n)).
     public var requestLog: [RecordedRequest] { engine.state.withLock { $0.log } }
 
     /// Suspends until `count` requests for `path` have arrived (true) or `timeout` passes (false).

@@ -58,10 +58,18 @@ extension LoadTask {
     }
 
     private func miss() {
-        if options.contains(.fromCacheOnly) {
-            fail(.cacheMiss)
-        } else {
-            download(cached: nil)
+        guard !options.contains(.fromCacheOnly) else { return fail(.cacheMiss) }
+        guard let fullKey, context.queryCacheType.includesMemory else { return download(cached: nil) }
+        // Another load of the same URL may have finished (and stored into memory) while this
+        // one waited for its disk query; its downloader operation is gone by then, so asking
+        // the loader now would fetch the image a second time. Look in memory once more.
+        cache.queryImage(forKey: fullKey, options: options, context: innerContext, cacheType: .memory) { image, data, cacheType in
+            guard !operation.isFinished else { return }
+            if let image, !PlatformImageBridge.isUndecoded(image) {
+                hit(CachedImage(image: image, data: data, cacheType: cacheType))
+            } else {
+                download(cached: nil)
+            }
         }
     }
 

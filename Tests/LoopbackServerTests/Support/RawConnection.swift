@@ -29,6 +29,9 @@ final class RawConnection {
         setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
         var address = sockaddr_in()
+        #if canImport(Darwin)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
@@ -86,7 +89,7 @@ final class RawConnection {
     }
 
     /// Reads until `marker` has appeared `count` times (e.g. two response heads), without
-    /// waiting for the close.
+    /// waiting for the close. Rescans everything read on each chunk: for small responses.
     func read(until marker: String, count: Int) throws -> String {
         var result = Data()
         var chunk = [UInt8](repeating: 0, count: 4096)

@@ -5,9 +5,10 @@
 /// input bytes that come next, so OR-ing a later load over them is harmless: this is what
 /// lets the fast refill load a whole word without first masking.
 ///
-/// It holds a raw pointer into storage its owner (``Inflater``) keeps alive.
+/// It holds a raw pointer to the input, which its owner (``Inflater``) sets with
+/// ``rebase(_:)`` at the start of every call that reads, from inside `withUnsafeBufferPointer`.
 struct BitReader {
-    private let base: UnsafePointer<UInt8>
+    private var base: UnsafePointer<UInt8>
     private let count: Int
     /// The next input byte not yet in ``buffer``.
     private(set) var position: Int = 0
@@ -21,13 +22,19 @@ struct BitReader {
         self.count = count
     }
 
+    /// Points the reader at the input's current address (same bytes, same count).
+    mutating func rebase(_ input: UnsafeBufferPointer<UInt8>) {
+        precondition(input.count == count, "BitReader.rebase with different input")
+        base = input.baseAddress!
+    }
+
     /// Whether ``refillFast()`` may be called: at least eight unread input bytes.
     @inline(__always) var canRefillFast: Bool { position &+ 8 <= count }
 
     /// Tops the buffer up to at least 56 bits. Requires ``canRefillFast``.
     @inline(__always) mutating func refillFast() {
         let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-        buffer |= word &<< UInt64(bitCount)
+        buffer |= word &<< UInt64(truncatingIfNeeded: bitCount)
         position &+= (63 &- bitCount) >> 3
         bitCount |= 56
     }
@@ -39,7 +46,7 @@ struct BitReader {
             return
         }
         while bitCount <= 56 && position < count {
-            buffer |= UInt64(base[position]) &<< UInt64(bitCount)
+            buffer |= UInt64(base[position]) &<< UInt64(truncatingIfNeeded: bitCount)
             position &+= 1
             bitCount &+= 8
         }
@@ -53,12 +60,12 @@ struct BitReader {
 
     /// The next `bits` bits without consuming them (zero-padded past the valid bits).
     @inline(__always) func peek(_ bits: Int) -> Int {
-        Int(truncatingIfNeeded: buffer & ((1 &<< UInt64(bits)) &- 1))
+        Int(truncatingIfNeeded: buffer & ((1 &<< UInt64(truncatingIfNeeded: bits)) &- 1))
     }
 
     /// Drops `bits` bits; the caller has checked that they are there.
     @inline(__always) mutating func consume(_ bits: Int) {
-        buffer &>>= UInt64(bits)
+        buffer &>>= UInt64(truncatingIfNeeded: bits)
         bitCount &-= bits
     }
 

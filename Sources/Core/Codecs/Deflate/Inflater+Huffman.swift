@@ -38,6 +38,18 @@ extension Inflater {
             }
             bits.refillFast()
             var entry = literals[bits.peek(literalRoot)]
+            if entry & HuffmanEntry.kindMask == HuffmanEntry.literal {
+                // Literals dominate in image data: take up to two per refill (2 × 15 ≤ 56 bits).
+                bits.consume(HuffmanEntry.length(entry))
+                window[out] = UInt8(truncatingIfNeeded: entry >> 16)
+                out &+= 1
+                entry = literals[bits.peek(literalRoot)]
+                guard entry & HuffmanEntry.kindMask == HuffmanEntry.literal else { continue }
+                bits.consume(HuffmanEntry.length(entry))
+                window[out] = UInt8(truncatingIfNeeded: entry >> 16)
+                out &+= 1
+                continue
+            }
             if entry & HuffmanEntry.kindMask == HuffmanEntry.link {
                 bits.consume(literalRoot)
                 entry = literals[HuffmanEntry.value(entry) &+ bits.peek(HuffmanEntry.extraBits(entry))]

@@ -32,7 +32,8 @@ package final class Inflater {
     static let literalCapacity = (1 << literalRootBits) + 288 * 32
     static let distanceCapacity = (1 << distanceRootBits) + 32 * 32
 
-    private let input: UnsafeMutableBufferPointer<UInt8>
+    /// The compressed stream; ``reader`` points into it during each call.
+    private let input: [UInt8]
     var reader: BitReader
     var state = BlockState.header
     var isFinalBlock = false
@@ -45,24 +46,29 @@ package final class Inflater {
     /// Bytes produced so far.
     package private(set) var totalOut = 0
 
-    /// Prepares to inflate `data`, a zlib stream (copied, so the caller may drop it).
+    /// Prepares to inflate `data`, a zlib stream (kept, not copied, when it is an array).
     /// Throws ``ImageError/Code/badImageData`` for a bad zlib header (not deflate, a window
     /// over 32 KiB, a failed header check, or a preset dictionary).
     package init<Bytes: Collection<UInt8>>(zlib data: Bytes) throws(ImageError) {
-        input = .allocate(capacity: max(data.count, 1))
-        _ = input.initialize(from: data)
+        let input = Array(data)
+        // Too short for a header; also guarantees every rebase has a base address.
+        guard input.count >= 2 else { throw ImageError(.badImageData) }
+        self.input = input
+        // The address is only a placeholder: every call that reads rebases first.
+        reader = input.withUnsafeBufferPointer { BitReader(base: $0.baseAddress!, count: $0.count) }
         literalTable = .allocate(capacity: Self.literalCapacity)
         distanceTable = .allocate(capacity: Self.distanceCapacity)
-        reader = BitReader(base: UnsafePointer(input.baseAddress!), count: data.count)
-        let cmf = try reader.read(8)
-        let flags = try reader.read(8)
+        let header = try input.withUnsafeBufferPointer { (input) throws(ImageError) -> (Int, Int) in
+            reader.rebase(input)
+            return (try reader.read(8), try reader.read(8))
+        }
+        let (cmf, flags) = header
         guard cmf & 0x0F == 8, cmf >> 4 <= 7, (cmf << 8 | flags) % 31 == 0, flags & 0x20 == 0 else {
             throw ImageError(.badImageData)
         }
     }
 
     deinit {
-        input.deallocate()
         literalTable.deallocate()
         distanceTable.deallocate()
     }
@@ -71,6 +77,14 @@ package final class Inflater {
     /// and returns the index after the last byte written and why it stopped.
     package func inflate(into window: UnsafeMutablePointer<UInt8>, from start: Int,
                          to limit: Int) throws(ImageError) -> (end: Int, status: Status) {
+        try input.withUnsafeBufferPointer { (input) throws(ImageError) in
+            reader.rebase(input)
+            return try inflateRebased(into: window, from: start, to: limit)
+        }
+    }
+
+    private func inflateRebased(into window: UnsafeMutablePointer<UInt8>, from start: Int,
+                                to limit: Int) throws(ImageError) -> (end: Int, status: Status) {
         var out = start
         defer {
             adler.update(UnsafeRawBufferPointer(start: window + start, count: out - start))

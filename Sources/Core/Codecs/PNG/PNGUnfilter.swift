@@ -53,12 +53,14 @@ enum PNGUnfilter {
         }
     }
 
+    /// Written as two selections rather than nested branches so that it compiles to
+    /// conditional moves: on noisy images the branches would mispredict constantly.
     @inline(__always)
     private static func predict(_ a: Int, _ b: Int, _ c: Int) -> Int {
         let pa = abs(b &- c)
         let pb = abs(a &- c)
         let pc = abs(a &+ b &- c &- c)
-        if pa <= pb && pa <= pc { return a }
-        return pb <= pc ? b : c
+        let (nearer, distance) = pb < pa ? (b, pb) : (a, pa)
+        return pc < distance ? c : nearer
     }
 }
