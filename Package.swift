@@ -33,7 +33,8 @@ let package = Package(
         .executableTarget(
             name: "osprey-bench",
             dependencies: ["Osprey", "LoopbackServer"],
-            path: "Benchmarks"
+            path: "Benchmarks",
+            exclude: ["LATEST.md"]
         ),
         .target(
             name: "OspreyTestSupport",

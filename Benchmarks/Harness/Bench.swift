@@ -25,7 +25,7 @@ final class Bench {
     var quick: Bool { options.quick }
 
     /// Rounds per side: few in quick mode, more in full mode (medians need a handful).
-    var rounds: Rounds { Rounds(count: quick ? 3 : 7, warmup: 1) }
+    var rounds: Rounds { Rounds(count: quick ? 3 : 11, warmup: 1) }
 
     /// Picks the quick or the full figure.
     func size<T>(quick quickValue: T, full fullValue: T) -> T { quick ? quickValue : fullValue }

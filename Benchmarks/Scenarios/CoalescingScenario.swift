@@ -42,7 +42,8 @@ struct CoalescingScenario: Scenario {
             Row(scenario: label, metric: "network requests for \(Self.loads) loads (worst round)", unit: "requests",
                 osprey: Stat(single: counts.max() ?? .nan),
                 target: .value(.exactly, 1, source: "issue 7 §3, DESIGN.md"),
-                note: "through \(loader.name), \(what); \(counts.count) rounds"),
+                note: "through \(loader.name), \(what); requests per round (warm-up first): "
+                    + counts.map { String(Int($0)) }.joined(separator: ", ")),
             Row(scenario: label, metric: "wall, \(Self.loads) joined loads", unit: "ms", osprey: Stat(samples.osprey),
                 baselineName: "one load", baseline: Stat(samples.baseline),
                 note: "ratio = what 63 extra callers cost on top of one load"),

@@ -18,6 +18,13 @@ struct ColdDownloadScenario: Scenario {
             session.close()
         }
         let curl = CurlDriver(concurrency: Self.concurrency, scratch: bench.workDirectory)
+        // The same downloads through the manager, with the cache out of the way (no query, no
+        // store), so the row shows the manager's own overhead on the loading path.
+        let stack = OspreyStack(directory: try bench.makeDirectory("cold-download"), memoryLimit: 64 << 20)
+        defer { stack.close() }
+        var noCache = OspreyStack.context
+        noCache.queryCacheType = .none
+        noCache.storeCacheType = .none
 
         /// One side's round: wall and client CPU, plus the server's CPU over the same stretch.
         struct Sample {
@@ -33,6 +40,7 @@ struct ColdDownloadScenario: Scenario {
         var sides: [() throws -> Sample] = [
             { try measured { urls in try TimeSample.measure { try osprey.fetch(urls) } } },
             { try measured { urls in try TimeSample.measure { try session.fetch(urls) } } },
+            { try measured { urls in try TimeSample.measure { try stack.load(urls, options: [.avoidDecodeImage], context: noCache) } } },
         ]
         if let curl { sides.append({ try measured { try curl.fetch($0) } }) }
         let samples = try bench.rounds.interleave(sides)
@@ -46,8 +54,13 @@ struct ColdDownloadScenario: Scenario {
         var rows = [
             Row(scenario: label, metric: "wall, \(n) images", unit: "ms", osprey: wallMS(samples[0]),
                 baselineName: "URLSession", baseline: wallMS(samples[1]), target: wallTarget,
-                note: "concurrency \(Self.concurrency) on both sides; \(host.name)"),
+                note: "ImageDownloader.downloadImage(.avoidDecodeImage); concurrency \(Self.concurrency) on both sides; \(host.name)"),
             Row(scenario: label, metric: "client CPU per image", unit: "µs", osprey: cpuPerImage(samples[0]),
+                baselineName: "URLSession", baseline: cpuPerImage(samples[1]), target: wallTarget),
+            Row(scenario: label, metric: "wall via ImageManager, \(n) images", unit: "ms", osprey: wallMS(samples[2]),
+                baselineName: "URLSession", baseline: wallMS(samples[1]), target: wallTarget,
+                note: "loadImage(.avoidDecodeImage) with queryCacheType and storeCacheType .none"),
+            Row(scenario: label, metric: "client CPU per image via ImageManager", unit: "µs", osprey: cpuPerImage(samples[2]),
                 baselineName: "URLSession", baseline: cpuPerImage(samples[1]), target: wallTarget),
             Row(scenario: label, metric: "throughput", unit: "files/s", osprey: filesPerSecond(samples[0]),
                 baselineName: "URLSession", baseline: filesPerSecond(samples[1])),
@@ -57,10 +70,10 @@ struct ColdDownloadScenario: Scenario {
         ]
         if curl != nil {
             rows.append(Row(scenario: label, metric: "wall vs transport limit", unit: "ms", osprey: wallMS(samples[0]),
-                            baselineName: "curl --parallel", baseline: wallMS(samples[2]),
+                            baselineName: "curl --parallel", baseline: wallMS(samples[3]),
                             note: "curl is the transport limit on this platform, not a target"))
             rows.append(Row(scenario: label, metric: "CPU per image vs transport limit", unit: "µs",
-                            osprey: cpuPerImage(samples[0]), baselineName: "curl --parallel", baseline: cpuPerImage(samples[2])))
+                            osprey: cpuPerImage(samples[0]), baselineName: "curl --parallel", baseline: cpuPerImage(samples[3])))
         } else {
             rows.append(.outcome(.skipped, scenario: label, metric: "curl --parallel", note: "curl not installed or without --parallel"))
         }

@@ -60,7 +60,8 @@ struct MemoryTierScenario: Scenario {
         let getTarget = Target.value(.atMost, 160, source: "DESIGN.md peers: goal ≤ 160 ns/op")
         return [
             Row(scenario: label, metric: "set, 10k entries", unit: "ns/op", osprey: Stat(set[0]),
-                baselineName: "Dictionary + NSLock", baseline: Stat(set[1]), target: setTarget),
+                baselineName: "Dictionary + NSLock", baseline: Stat(set[1]), target: setTarget,
+                note: "DESIGN.md's goals are absolute; against its own Dictionary figures they are 1.14× (set, 350 vs 307 ns) and 1.15× (get, 160 vs 139 ns), compare the ratio column on a loaded machine"),
             Row(scenario: label, metric: "set, 10k entries", unit: "ns/op", osprey: Stat(set[0]),
                 baselineName: "NSCache", baseline: Stat(set[2])),
             Row(scenario: label, metric: "get hit", unit: "ns/op", osprey: Stat(get[0]),
