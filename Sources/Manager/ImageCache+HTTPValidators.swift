@@ -8,10 +8,13 @@ extension ImageCache: HTTPValidatorStoring {
         return try? JSONDecoder().decode(HTTPValidators.self, from: data)
     }
 
+    /// Writes asynchronously on the disk tier's IO queue, so a load never waits for it.
+    /// Empty validators are not written (a response without validators leaves what an
+    /// earlier one stored; the server decides on a conditional GET anyway), which keeps
+    /// loads from servers that send none free of disk I/O.
     public func setValidators(_ validators: HTTPValidators, forKey key: String) {
-        let data = validators.isEmpty ? nil : try? JSONEncoder().encode(validators)
-        // Nothing stored and nothing to store: skip the I/O.
-        guard data != nil || diskCache.extendedData(forKey: key) != nil else { return }
-        diskCache.setExtendedData(data, forKey: key)
+        guard !validators.isEmpty, let data = try? JSONEncoder().encode(validators) else { return }
+        let disk = diskCache
+        disk.ioQueue.async { disk.setExtendedData(data, forKey: key) }
     }
 }

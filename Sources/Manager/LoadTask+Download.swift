@@ -89,7 +89,7 @@ extension LoadTask {
         } else {
             return fail(.badImageData)
         }
-        if let originalKey, let response = loaded.response as? HTTPURLResponse,
+        if let originalKey, context.storeCacheType.includesDisk, let response = loaded.response as? HTTPURLResponse,
            let store = cache as? any HTTPValidatorStoring {
             store.setValidators(HTTPValidators(response: response), forKey: originalKey)
         }

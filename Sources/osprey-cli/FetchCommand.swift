@@ -103,7 +103,8 @@ enum FetchCommand {
                            error: ImageError(.invalidURL).description, file: nil)
         }
         do {
-            let result = try await manager.loadImage(with: url, context: context)
+            // The process may exit right after the last load: let the disk writes finish first.
+            let result = try await manager.loadImage(with: url, options: .waitStoreCache, context: context)
             let decoded = PlatformImageBridge.decodedImage(from: result.image)
             var file: String?
             if let out, let decoded {

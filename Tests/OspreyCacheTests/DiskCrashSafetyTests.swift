@@ -1,3 +1,4 @@
+import OspreyTestSupport
 import Dispatch
 import Foundation
 import OspreyCache
@@ -21,7 +22,7 @@ struct DiskCrashSafetyTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
 
-        var random = SplitMix(seed: UInt64(UInt32.random(in: 0 ... .max)))
+        var random = SeededGenerator(seed: UInt64(UInt32.random(in: 0 ... .max)))
         for run in 0..<Self.runs {
             let linesBeforeKill = 1 + random.next(below: 40)
             let delay = useconds_t(random.next(below: 2_000))

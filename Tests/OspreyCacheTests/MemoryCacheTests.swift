@@ -1,3 +1,4 @@
+import OspreyTestSupport
 import Foundation
 @testable import OspreyCache
 import OspreyCore
@@ -73,7 +74,7 @@ struct MemoryCacheTests {
         let limit = 1_000
         let cache = MemoryCache(totalCostLimit: limit, countLimit: 12)
         var model: [(key: String, cost: Int)] = []   // most recently used last
-        var random = SplitMix(seed: 42)
+        var random = SeededGenerator(seed: 42)
         let images = (0..<40).map { image($0) }
         var hits = 0
         for step in 0..<20_000 {

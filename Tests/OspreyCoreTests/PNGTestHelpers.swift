@@ -1,3 +1,4 @@
+import OspreyTestSupport
 import Foundation
 import OspreyCore
 
@@ -14,20 +15,6 @@ enum PNGTestHelpers {
     }
 }
 
-/// A small deterministic random generator (SplitMix64), so fuzz and noise tests repeat exactly.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 extension PNGTestHelpers {
     /// Bytes from a hex string.

@@ -27,7 +27,7 @@ struct StressTests {
             harness.server.setRoute("/img\(index)", index.isMultiple(of: 4) ? route.with { $0.delay = 0.02 } : route)
         }
         let recorder = Recorder<(index: Int, outcome: Outcome)>()
-        var generator = SplitMix64(seed: 0x05B1E7)
+        var generator = SeededGenerator(seed: 0x05B1E7)
         let plans = (0..<Self.downloads).map { _ in CancelPlan.random(using: &generator) }
         // In waves: each wave starts once most of the previous one completed, so later waves
         // both join running operations and make fresh ones for URLs whose download closed.
@@ -77,7 +77,7 @@ struct StressTests {
 enum CancelPlan: Equatable {
     case keep, immediately, soon, inProgress
 
-    static func random(using generator: inout SplitMix64) -> CancelPlan {
+    static func random(using generator: inout SeededGenerator) -> CancelPlan {
         switch generator.next() % 10 {
         case 0, 1: .immediately
         case 2: .soon
@@ -87,15 +87,3 @@ enum CancelPlan: Equatable {
     }
 }
 
-/// A small seeded generator, so a failing run can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import OspreyCore
+import OspreyTestSupport
 import Testing
 
 /// The cache contract, written once and run against the memory tier, the disk tier and the
@@ -79,7 +80,7 @@ struct CacheConformanceTests {
 
     @Test("limits hold after every insertion", arguments: TierKind.allCases)
     func limitsHoldAfterEveryInsertion(kind: TierKind) throws {
-        var random = SplitMix(seed: 7)
+        var random = SeededGenerator(seed: 7)
         try withTier(kind, TierLimits(items: 5)) { tier in
             for step in 0..<40 {
                 tier.advanceClock(by: 2)
@@ -141,7 +142,7 @@ struct CacheConformanceTests {
             let failures = Locked<[String]>([])
             let hits = Locked(0)
             DispatchQueue.concurrentPerform(iterations: 8) { worker in
-                var random = SplitMix(seed: UInt64(worker))
+                var random = SeededGenerator(seed: UInt64(worker))
                 for step in 0..<250 {
                     let key = random.next(below: 24)
                     if worker % 2 == 0 {
@@ -166,18 +167,3 @@ struct CacheConformanceTests {
     }
 }
 
-/// A small seeded generator, so that the checks are repeatable.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
