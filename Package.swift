@@ -43,7 +43,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "osprey-disk-writer",
-            dependencies: ["OspreyCache"],
+            dependencies: ["OspreyCache", "OspreyTestSupport"],
             path: "Tests/DiskWriter"
         ),
         .testTarget(name: "OspreyCoreTests", dependencies: ["OspreyCore", "OspreyTestSupport"]),

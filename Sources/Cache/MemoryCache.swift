@@ -95,16 +95,24 @@ public final class MemoryCache: Sendable {
             #if canImport(Darwin)
             storage.cache.totalCostLimit = max(0, newValue)
             #else
-            let displaced = storage.withLock { store -> [PlatformImage] in
-                store.totalCostLimit = max(0, newValue)
-                var displaced: [PlatformImage] = []
-                store.evictToLimits(into: &displaced)
-                return displaced
-            }
-            _ = displaced
+            changeLimits { $0.totalCostLimit = max(0, newValue) }
             #endif
         }
     }
+
+    #if !canImport(Darwin)
+    /// Applies a new limit and evicts down to it; the evicted images are released after the
+    /// lock is dropped (their deinit may be expensive).
+    private func changeLimits(_ change: (inout LRUStore<PlatformImage>) -> Void) {
+        let displaced = storage.withLock { store -> [PlatformImage] in
+            change(&store)
+            var displaced: [PlatformImage] = []
+            store.evictToLimits(into: &displaced)
+            return displaced
+        }
+        _ = displaced
+    }
+    #endif
 
     /// The most entries kept; 0 = no limit. Lowering it evicts at once.
     public var countLimit: Int {
@@ -119,13 +127,7 @@ public final class MemoryCache: Sendable {
             #if canImport(Darwin)
             storage.cache.countLimit = max(0, newValue)
             #else
-            let displaced = storage.withLock { store -> [PlatformImage] in
-                store.countLimit = max(0, newValue)
-                var displaced: [PlatformImage] = []
-                store.evictToLimits(into: &displaced)
-                return displaced
-            }
-            _ = displaced
+            changeLimits { $0.countLimit = max(0, newValue) }
             #endif
         }
     }

@@ -44,21 +44,23 @@ struct LoadTask: Sendable {
         operation.finish(.failure(ImageError(code, url: url, underlying: underlying)))
     }
 
-    /// Whether the decoded image should go through the context's transformer.
+    /// Whether the image may go through the context's transformer (whether it is animated
+    /// is decided in ``transform(_:then:)``, where the pixels are read once anyway).
     func shouldTransform(_ image: PlatformImage) -> Bool {
-        guard context.transformer != nil, !PlatformImageBridge.isUndecoded(image) else { return false }
-        guard let decoded = PlatformImageBridge.decodedImage(from: image) else { return false }
-        return !decoded.isAnimated || options.contains(.transformAnimatedImage)
+        context.transformer != nil && !PlatformImageBridge.isUndecoded(image)
     }
 
     /// Runs the transformer off the calling thread (it may be a cache's IO queue or a
-    /// session's delegate queue) and hands back the result, or nil when it declined.
+    /// session's delegate queue) and hands back the result, or nil when it declined or the
+    /// image is animated without ``ImageOptions/transformAnimatedImage``.
     func transform(_ image: PlatformImage, then next: @escaping @Sendable (PlatformImage?) -> Void) {
         guard let transformer = context.transformer else { return next(nil) }
+        let transformsAnimated = options.contains(.transformAnimatedImage)
         DispatchQueue.global(qos: .userInitiated).async {
             guard !operation.isFinished else { return }
-            let output = PlatformImageBridge.decodedImage(from: image).flatMap(transformer.transform)
-            next(output.map(PlatformImageBridge.platformImage(from:)))
+            guard let decoded = PlatformImageBridge.decodedImage(from: image),
+                  !decoded.isAnimated || transformsAnimated else { return next(nil) }
+            next(transformer.transform(decoded).map(PlatformImageBridge.platformImage(from:)))
         }
     }
 }

@@ -8,12 +8,12 @@ import Testing
 /// A writer killed with SIGKILL at random points leaves every entry absent or whole.
 ///
 /// The child (`osprey-disk-writer`, built from Tests/DiskWriter) writes entries whose bytes are
-/// a pure function of the key (`payload(forKey:)`, mirrored below) and prints a line after
+/// a pure function of the key (`CrashPayload.payload(forKey:)`, shared with the child) and prints a line after
 /// each. The test waits for a random number of lines, adds a random delay of up to 2 ms (the
 /// kill point is what is randomised; nothing waits on time), and kills it.
 @Suite("Disk crash safety")
 struct DiskCrashSafetyTests {
-    static let keyCount = 32
+    static let keyCount = CrashPayload.keyCount
     static let runs = 20
 
     @Test("entries survive 20 SIGKILLs of a writer absent or byte-identical")
@@ -34,15 +34,15 @@ struct DiskCrashSafetyTests {
         let cache = DiskCache(directory: directory.url, namespace: "crash", now: clock.function)
         var present = 0
         for index in 0..<Self.keyCount {
-            let key = Self.key(index)
+            let key = CrashPayload.key(index)
             if let data = cache.data(forKey: key) {
                 present += 1
                 // A Bool, not `data == …` inside #expect: its diff of 200 kB values takes minutes.
-                let whole = data == Self.payload(forKey: key)
+                let whole = data == CrashPayload.payload(forKey: key)
                 #expect(whole, "entry \(index) is torn: \(data.count) bytes")
             }
             if let extended = cache.extendedData(forKey: key) {
-                #expect(extended == Data("validators of \(key)".utf8), "extended data \(index) is torn")
+                #expect(extended == CrashPayload.extendedPayload(forKey: key), "extended data \(index) is torn")
             }
         }
         #expect(present > 0, "the writers stored something")
@@ -111,23 +111,5 @@ struct DiskCrashSafetyTests {
             }
         }
         return nil
-    }
-
-    // Mirrors Tests/DiskWriter/main.swift: the keys and the bytes the child writes.
-
-    static func key(_ index: Int) -> String { "crash/../entry-\(index % keyCount)/ünïcode" }
-
-    static func payload(forKey key: String) -> Data {
-        var state: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 { state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        let words = 2_048 + Int(state % 32_768)
-        var values = [UInt64](repeating: 0, count: words)
-        for index in values.indices {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            values[index] = state
-        }
-        return values.withUnsafeBytes { Data($0) }
     }
 }
