@@ -4,8 +4,8 @@
 //
 // Writes entries (and extended data) into a `DiskCache` in an endless loop, printing one line
 // per finished store so the parent knows it is under way; the parent kills it with SIGKILL at
-// a random point. Each entry's bytes are a pure function of its key (see `CrashPayload.payload(forKey:)`,
-// mirrored in the test), so the parent can tell a complete entry from a torn one.
+// a random point. Each entry's bytes are a pure function of its key (`CrashPayload.payload(forKey:)`
+// in OspreyTestSupport, shared with the test), so the parent can tell a complete entry from a torn one.
 import Foundation
 import OspreyCache
 import OspreyTestSupport
