@@ -3,7 +3,7 @@ import PackageDescription
 
 /// Osprey: image downloading and caching, on Linux and Apple platforms.
 ///
-/// Dependencies point one way: Core ← Cache, Download ← Osprey (Manager) ← UIKitBridge.
+/// Dependencies point one way: Core ← Codecs ← Cache, Download ← Osprey (Manager) ← UIKitBridge.
 /// The loopback server is test and demo infrastructure; nothing in the library imports it.
 let package = Package(
     name: "Osprey",
@@ -16,11 +16,16 @@ let package = Package(
     ],
     targets: [
         .target(name: "OspreyCore", path: "Sources/Core"),
-        .target(name: "OspreyCache", dependencies: ["OspreyCore"], path: "Sources/Cache"),
-        .target(name: "OspreyDownload", dependencies: ["OspreyCore"], path: "Sources/Download"),
+        .target(name: "OspreyCodecs", dependencies: ["OspreyCore"], path: "Sources/Codecs"),
+        .target(name: "OspreyCache", dependencies: ["OspreyCore", "OspreyCodecs"], path: "Sources/Cache"),
+        .target(
+            name: "OspreyDownload",
+            dependencies: ["OspreyCore", "OspreyCodecs"],
+            path: "Sources/Download"
+        ),
         .target(
             name: "Osprey",
-            dependencies: ["OspreyCore", "OspreyCache", "OspreyDownload"],
+            dependencies: ["OspreyCore", "OspreyCodecs", "OspreyCache", "OspreyDownload"],
             path: "Sources/Manager"
         ),
         .target(name: "OspreyUIKitBridge", dependencies: ["Osprey"], path: "Sources/UIKitBridge"),
@@ -38,7 +43,7 @@ let package = Package(
         ),
         .target(
             name: "OspreyTestSupport",
-            dependencies: ["OspreyCore", "LoopbackServer"],
+            dependencies: ["OspreyCore", "OspreyCodecs", "LoopbackServer"],
             path: "Tests/Support"
         ),
         .executableTarget(
@@ -46,7 +51,10 @@ let package = Package(
             dependencies: ["OspreyCache", "OspreyTestSupport"],
             path: "Tests/DiskWriter"
         ),
-        .testTarget(name: "OspreyCoreTests", dependencies: ["OspreyCore", "OspreyTestSupport"]),
+        .testTarget(
+            name: "OspreyCoreTests",
+            dependencies: ["OspreyCore", "OspreyCodecs", "OspreyTestSupport"]
+        ),
         .testTarget(
             name: "LoopbackServerTests",
             dependencies: ["LoopbackServer", "OspreyTestSupport"]

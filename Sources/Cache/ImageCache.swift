@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import OspreyCore
+import OspreyCodecs
 
 /// The two-tier image cache, after `SDImageCache`: decoded images in a ``MemoryCache``, the
 /// original bytes in a ``DiskCache``.

@@ -4,6 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import OspreyCore
+import OspreyCodecs
 
 extension DownloaderOperation {
     /// What the downloader hands every operation it creates: its configured limits and the

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import OspreyCore
+import OspreyCodecs
 
 /// The order in which queued downloads start, after `SDWebImageDownloaderExecutionOrder`.
 public enum ExecutionOrder: Sendable, Hashable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OspreyCore
+import OspreyCodecs
 import OspreyTestSupport
 
 @Suite("Deflate, inflate and checksums")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OspreyCore
+import OspreyCodecs
 import OspreyTestSupport
 
 /// PngSuite, the extra PNGs and the APNG of the shared corpus against the manifest's

@@ -1,5 +1,6 @@
 import Foundation
 import OspreyCore
+import OspreyCodecs
 
 /// A clock the test moves by hand.
 final class TestClock: Sendable {

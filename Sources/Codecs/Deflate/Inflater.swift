@@ -1,0 +1,172 @@
+import OspreyCore
+/// Decompresses a zlib stream (RFC 1950 around RFC 1951 deflate) into caller-provided memory,
+/// in as many calls as the caller likes.
+///
+/// Each ``inflate(into:from:to:)`` call writes into `window[start..<limit]` and may copy
+/// matches from anywhere in `window[0..<start]`, which must hold the most recent output
+/// (at least the last 32 KiB once that much was produced). The caller decides how big the
+/// output may get: a PNG decoder passes the exact size of the image data, so a stream that
+/// wants to write more is caught as soon as it tries (no zip bomb can grow memory).
+///
+/// Corrupt input throws ``ImageError/Code/badImageData``; every read and write is checked
+/// against the buffer bounds, the fast path by its loop condition, the careful path per step.
+/// Not thread-safe; one instance belongs to one decode.
+package final class Inflater {
+    /// Why ``inflate(into:from:to:)`` returned.
+    package enum Status: Equatable {
+        /// `limit` was reached and the stream has more to write.
+        case outputFull
+        /// The final block ended and the Adler-32 checksum matched.
+        case finished
+    }
+
+    enum BlockState {
+        case header
+        case stored(remaining: Int)
+        case huffman
+        case done
+    }
+
+    static let literalRootBits = 10
+    static let distanceRootBits = 8
+    /// Room for a root table plus a worst-case set of subtables.
+    static let literalCapacity = (1 << literalRootBits) + 288 * 32
+    static let distanceCapacity = (1 << distanceRootBits) + 32 * 32
+
+    /// The compressed stream; ``reader`` points into it during each call.
+    private let input: [UInt8]
+    var reader: BitReader
+    var state = BlockState.header
+    var isFinalBlock = false
+    /// A match cut short by `limit`: what is left to copy on the next call.
+    var pendingLength = 0
+    var pendingDistance = 0
+    let literalTable: UnsafeMutablePointer<UInt32>
+    let distanceTable: UnsafeMutablePointer<UInt32>
+    private var adler = Adler32()
+    /// Bytes produced so far.
+    package private(set) var totalOut = 0
+
+    /// Prepares to inflate `data`, a zlib stream (kept, not copied, when it is an array).
+    /// Throws ``ImageError/Code/badImageData`` for a bad zlib header (not deflate, a window
+    /// over 32 KiB, a failed header check, or a preset dictionary).
+    package init<Bytes: Collection<UInt8>>(zlib data: Bytes) throws(ImageError) {
+        let input = Array(data)
+        // Too short for a header; also guarantees every rebase has a base address.
+        guard input.count >= 2 else { throw ImageError(.badImageData) }
+        self.input = input
+        // The address is only a placeholder: every call that reads rebases first.
+        reader = input.withUnsafeBufferPointer { BitReader(base: $0.baseAddress!, count: $0.count) }
+        literalTable = .allocate(capacity: Self.literalCapacity)
+        distanceTable = .allocate(capacity: Self.distanceCapacity)
+        let header = try input.withUnsafeBufferPointer { (input) throws(ImageError) -> (Int, Int) in
+            reader.rebase(input)
+            return (try reader.read(8), try reader.read(8))
+        }
+        let (cmf, flags) = header
+        guard cmf & 0x0F == 8, cmf >> 4 <= 7, (cmf << 8 | flags) % 31 == 0, flags & 0x20 == 0 else {
+            throw ImageError(.badImageData)
+        }
+    }
+
+    deinit {
+        literalTable.deallocate()
+        distanceTable.deallocate()
+    }
+
+    /// Writes output into `window[start..<limit]` until `limit` is reached or the stream ends,
+    /// and returns the index after the last byte written and why it stopped.
+    package func inflate(into window: UnsafeMutablePointer<UInt8>, from start: Int,
+                         to limit: Int) throws(ImageError) -> (end: Int, status: Status) {
+        try input.withUnsafeBufferPointer { (input) throws(ImageError) in
+            reader.rebase(input)
+            return try inflateRebased(into: window, from: start, to: limit)
+        }
+    }
+
+    private func inflateRebased(into window: UnsafeMutablePointer<UInt8>, from start: Int,
+                                to limit: Int) throws(ImageError) -> (end: Int, status: Status) {
+        var out = start
+        defer {
+            adler.update(UnsafeRawBufferPointer(start: window + start, count: out - start))
+            totalOut += out - start
+        }
+        if pendingLength > 0 {
+            let count = min(pendingLength, limit - out)
+            copyMatchCarefully(window, at: out, length: count, distance: pendingDistance)
+            out += count
+            pendingLength -= count
+            if pendingLength > 0 { return (out, .outputFull) }
+        }
+        while true {
+            switch state {
+            case .done:
+                return (out, .finished)
+            case .header:
+                if isFinalBlock {
+                    try verifyChecksum(window, start: start, end: out)
+                    state = .done
+                } else {
+                    try readBlockHeader()
+                }
+            case .stored(let remaining):
+                if remaining > 0 && out == limit { return (out, .outputFull) }
+                let copied = reader.copyBytes(to: window + out, limit: min(remaining, limit - out))
+                guard copied > 0 || remaining == 0 else { throw ImageError(.badImageData) }
+                out += copied
+                state = remaining - copied == 0 ? .header : .stored(remaining: remaining - copied)
+            case .huffman:
+                let (end, blockEnded) = try decodeHuffman(window, from: out, to: limit)
+                out = end
+                if blockEnded {
+                    state = .header
+                } else {
+                    return (out, .outputFull)
+                }
+            }
+        }
+    }
+
+    /// Checks the Adler-32 trailer against everything produced (including this call's
+    /// `window[start..<end]`, not yet counted).
+    private func verifyChecksum(_ window: UnsafeMutablePointer<UInt8>, start: Int, end: Int) throws(ImageError) {
+        reader.alignToByte()
+        var expected: UInt32 = 0
+        for _ in 0..<4 { expected = expected << 8 | UInt32(try reader.read(8)) }
+        var adler = self.adler
+        adler.update(UnsafeRawBufferPointer(start: window + start, count: end - start))
+        guard adler.value == expected else { throw ImageError(.badImageData) }
+    }
+
+    /// Copies a match one byte at a time (source and destination may overlap).
+    func copyMatchCarefully(_ window: UnsafeMutablePointer<UInt8>, at out: Int, length: Int, distance: Int) {
+        var source = window + out - distance
+        var destination = window + out
+        for _ in 0..<length {
+            destination.pointee = source.pointee
+            destination += 1
+            source += 1
+        }
+    }
+}
+
+extension Inflater {
+    /// Inflates a whole zlib stream that must produce exactly `size` bytes: fewer or more
+    /// is ``ImageError/Code/badImageData``. Allocates `size` bytes up front.
+    package static func decompress<Bytes: Collection<UInt8>>(zlib data: Bytes, size: Int) throws(ImageError) -> [UInt8] {
+        let inflater = try Inflater(zlib: data)
+        var result = [UInt8]()
+        var failure: ImageError?
+        result = [UInt8](unsafeUninitializedCapacity: max(size, 1)) { buffer, count in
+            do throws(ImageError) {
+                let (end, status) = try inflater.inflate(into: buffer.baseAddress!, from: 0, to: size)
+                guard status == .finished, end == size else { throw ImageError(.badImageData) }
+            } catch {
+                failure = error
+            }
+            count = size
+        }
+        if let failure { throw failure }
+        return result
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import OspreyCore
+
+/// Encodes RGBA images as PNG in pure Swift (an animated image as APNG).
+///
+/// The smallest lossless colour type is chosen from the pixels: grey when every pixel has
+/// R = G = B, no alpha channel when every pixel is opaque, otherwise RGBA; always 8 bits per
+/// sample, never interlaced. Rows get the filter the minimum-sum-of-absolute-differences
+/// heuristic picks, and the data is deflated at ``level``.
+///
+/// An image with several frames becomes an APNG whose default image is frame 0, each frame
+/// covering the whole canvas (dispose none, blend source), with the frames' durations (in
+/// milliseconds) and the image's loop count as `num_plays`.
+public struct PNGEncoder: ImageEncoding {
+    /// The default compression level: 6, zlib's balance of speed and size.
+    public static let defaultLevel = 6
+
+    /// The deflate level: 0 stores (fast, large), 1–3 search briefly, 4–9 ever longer
+    /// (9 is smallest and slowest). Rows are filtered at every level but 0.
+    public var level: Int
+
+    /// An encoder compressing at `level` (clamped to 0...9).
+    public init(level: Int = PNGEncoder.defaultLevel) {
+        self.level = min(9, max(0, level))
+    }
+
+    /// PNG only.
+    public func canEncode(_ format: ImageFormat) -> Bool { format == .png }
+
+    /// Encodes `image` as a PNG, or an APNG when it has several frames. Other formats are
+    /// ``ImageError/Code/unsupportedFormat``.
+    public func encode(_ image: DecodedImage, format: ImageFormat) throws(ImageError) -> Data {
+        guard canEncode(format) else { throw ImageError(.unsupportedFormat) }
+        return try PNGWriter(frames: image.frames, loopCount: image.loopCount, level: level).write()
+    }
+
+    /// The PNG for `pixels` at `level`. An empty buffer (no pixels) is
+    /// ``ImageError/Code/badImageData``: PNG has no zero-sized images.
+    public static func encode(_ pixels: PixelBuffer, level: Int = PNGEncoder.defaultLevel) throws(ImageError) -> Data {
+        try PNGWriter(frames: [ImageFrame(pixels: pixels)], loopCount: 0, level: min(9, max(0, level))).write()
+    }
+}
+
+/// Assembles the chunks of one encoded file.
+private struct PNGWriter {
+    /// IDAT and fdAT payloads are split into chunks of at most this many bytes.
+    static let maxChunkData = 64 * 1024
+
+    let frames: [ImageFrame]
+    let loopCount: Int
+    let level: Int
+
+    func write() throws(ImageError) -> Data {
+        let first = frames[0].pixels
+        guard first.width > 0, first.height > 0, first.width <= Int(Int32.max), first.height <= Int(Int32.max) else {
+            throw ImageError(.badImageData)
+        }
+        let layout = PNGPixelLayout(analyzing: frames.map(\.pixels))
+        var file = Data(PNGChunkReader.signature)
+        var header = [UInt8]()
+        header.appendUInt32(first.width)
+        header.appendUInt32(first.height)
+        header += [8, UInt8(layout.colorType.rawValue), 0, 0, 0]
+        file.appendChunk("IHDR", header)
+
+        guard frames.count > 1 else {
+            appendImageData(of: first, layout: layout, to: &file)
+            file.appendChunk("IEND", [])
+            return file
+        }
+        var control = [UInt8]()
+        control.appendUInt32(frames.count)
+        control.appendUInt32(max(0, loopCount))
+        file.appendChunk("acTL", control)
+        var sequence = 0
+        for (index, frame) in frames.enumerated() {
+            file.appendChunk("fcTL", frameControl(frame, sequence: sequence))
+            sequence += 1
+            if index == 0 {
+                appendImageData(of: frame.pixels, layout: layout, to: &file)
+                continue
+            }
+            let data = compressed(frame.pixels, layout: layout)
+            for start in stride(from: 0, to: data.count, by: Self.maxChunkData) {
+                var payload = [UInt8]()
+                payload.appendUInt32(sequence)
+                payload += data[start..<min(data.count, start + Self.maxChunkData)]
+                file.appendChunk("fdAT", payload)
+                sequence += 1
+            }
+        }
+        file.appendChunk("IEND", [])
+        return file
+    }
+
+    private func appendImageData(of pixels: PixelBuffer, layout: PNGPixelLayout, to file: inout Data) {
+        let data = compressed(pixels, layout: layout)
+        for start in stride(from: 0, to: data.count, by: Self.maxChunkData) {
+            file.appendChunk("IDAT", Array(data[start..<min(data.count, start + Self.maxChunkData)]))
+        }
+    }
+
+    /// The zlib stream of `pixels`' filtered rows.
+    private func compressed(_ pixels: PixelBuffer, layout: PNGPixelLayout) -> [UInt8] {
+        let raw = layout.rows(of: pixels)
+        let rowBytes = pixels.width * layout.colorType.channels
+        let filtered = raw.withUnsafeBufferPointer {
+            PNGRowFilter.filter($0, rowBytes: rowBytes, height: pixels.height,
+                                stride: layout.colorType.channels, adaptive: level > 0)
+        }
+        return Deflater.compress(filtered, level: level)
+    }
+
+    /// An `fcTL` for a frame covering the canvas; the delay in milliseconds where it fits
+    /// in 16 bits, else in whole seconds.
+    private func frameControl(_ frame: ImageFrame, sequence: Int) -> [UInt8] {
+        var payload = [UInt8]()
+        payload.appendUInt32(sequence)
+        payload.appendUInt32(frame.pixels.width)
+        payload.appendUInt32(frame.pixels.height)
+        payload.appendUInt32(0)
+        payload.appendUInt32(0)
+        let milliseconds = (max(0, frame.duration) * 1000).rounded()
+        let (numerator, denominator) = milliseconds <= 65535 ? (Int(milliseconds), 1000)
+            : (Int(min(65535, frame.duration.rounded())), 1)
+        payload += [UInt8(numerator >> 8), UInt8(numerator & 0xFF), UInt8(denominator >> 8), UInt8(denominator & 0xFF)]
+        payload += [0, 0]   // dispose none, blend source
+        return payload
+    }
+}
+
+extension [UInt8] {
+    fileprivate mutating func appendUInt32(_ value: Int) {
+        append(contentsOf: [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
+    }
+}
+
+extension Data {
+    /// Appends a chunk: length, type, payload and the CRC over type and payload.
+    fileprivate mutating func appendChunk(_ type: String, _ payload: [UInt8]) {
+        let typeBytes = Array(type.utf8)
+        var length = [UInt8]()
+        length.appendUInt32(payload.count)
+        append(contentsOf: length)
+        append(contentsOf: typeBytes)
+        append(contentsOf: payload)
+        let crc = CRC32.checksum(payload, continuing: CRC32.checksum(typeBytes))
+        var trailer = [UInt8]()
+        trailer.appendUInt32(Int(crc))
+        append(contentsOf: trailer)
+    }
+}

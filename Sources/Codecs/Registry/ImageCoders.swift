@@ -1,0 +1,62 @@
+import Foundation
+import OspreyCore
+
+/// The registry of decoders and encoders, after `SDImageCodersManager`.
+///
+/// Decoders are tried newest first: a decoder added with ``addDecoder(_:)`` is asked before the
+/// built-in ones, so an app can override how a format is decoded. Thread-safe.
+public final class ImageCoders: Sendable {
+    /// The registry used by the cache and the downloader unless told otherwise; it starts
+    /// with Osprey's built-in coders.
+    public static let shared = ImageCoders()
+
+    /// Invariant: newest-first order; only touched inside `withLock`.
+    private let decoders: Locked<[any ImageDecoding]>
+    /// Invariant: newest-first order; only touched inside `withLock`.
+    private let encoders: Locked<[any ImageEncoding]>
+
+    /// A registry holding `decoders` and `encoders` (tried in the given order), by default
+    /// Osprey's built-in coders.
+    public init(decoders: [any ImageDecoding] = ImageCoders.builtInDecoders,
+                encoders: [any ImageEncoding] = ImageCoders.builtInEncoders) {
+        self.decoders = Locked(decoders)
+        self.encoders = Locked(encoders)
+    }
+
+    /// Adds a decoder that is tried before all present ones.
+    public func addDecoder(_ decoder: any ImageDecoding) {
+        decoders.withLock { $0.insert(decoder, at: 0) }
+    }
+
+    /// Adds an encoder that is tried before all present ones.
+    public func addEncoder(_ encoder: any ImageEncoding) {
+        encoders.withLock { $0.insert(encoder, at: 0) }
+    }
+
+    /// Whether some decoder accepts `data`.
+    public func canDecode(_ data: Data) -> Bool {
+        decoders.withLock { $0 }.contains { $0.canDecode(data) }
+    }
+
+    /// Decodes `data` with the first decoder that accepts it.
+    ///
+    /// Empty data is ``ImageError/Code/badImageData``; bytes no decoder accepts are
+    /// ``ImageError/Code/unsupportedFormat``.
+    public func decode(_ data: Data, options: DecodeOptions = DecodeOptions()) throws(ImageError) -> DecodedImage {
+        guard !data.isEmpty else { throw ImageError(.badImageData) }
+        let candidates = decoders.withLock { $0 }
+        guard let decoder = candidates.first(where: { $0.canDecode(data) }) else {
+            throw ImageError(.unsupportedFormat)
+        }
+        return try decoder.decode(data, options: options)
+    }
+
+    /// Encodes `image` as `format` with the first encoder that can write it.
+    public func encode(_ image: DecodedImage, format: ImageFormat) throws(ImageError) -> Data {
+        let candidates = encoders.withLock { $0 }
+        guard let encoder = candidates.first(where: { $0.canEncode(format) }) else {
+            throw ImageError(.unsupportedFormat)
+        }
+        return try encoder.encode(image, format: format)
+    }
+}
