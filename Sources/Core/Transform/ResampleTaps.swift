@@ -30,6 +30,9 @@ package struct ResampleTaps: Sendable {
         maxTargetsPerSource = min(to, (to / a + from / a - 1) / (from / a) + 1)
     }
 
+    /// Bytes held by the table.
+    package var tableBytes: Int { firstSource.count * MemoryLayout<Int>.stride }
+
     /// The weight of source pixel `source` in target pixel `target` (0 when disjoint).
     @inline(__always)
     package func weight(source: Int, target: Int) -> Int {

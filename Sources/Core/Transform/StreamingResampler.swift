@@ -87,6 +87,13 @@ package struct StreamingResampler {
         }
     }
 
+    /// Bytes of working memory besides the collected output: tap tables, the horizontal row,
+    /// the pending sums and the row being emitted. (For the memory bound in tests and benchmarks.)
+    package var workingBytes: Int {
+        (horizontal.count + pending.count) * MemoryLayout<Int>.stride + rowBytes.count
+            + columns.tableBytes + rows.tableBytes
+    }
+
     /// The output once every source row was added (with `collecting`).
     package var pixels: PixelBuffer {
         PixelBuffer(width: target.width, height: target.height,
