@@ -4,8 +4,9 @@ import OspreyCore
 import OspreyCodecs
 import OspreyTestSupport
 
-/// PngSuite, the extra PNGs and the APNG of the shared corpus against the manifest's
-/// reference decode (frame 0 as RGBA8, 16-bit samples reduced with `v >> 8`).
+/// PngSuite and the APNG (vendored in `Tests/Fixtures`), plus the extra PNGs of the shared corpus
+/// when present, against the manifest's reference decode (frame 0 as RGBA8, 16-bit samples
+/// reduced with `v >> 8`).
 @Suite("PNG conformance")
 struct PNGConformanceTests {
     static let pngFiles = Corpus.files(in: "png", extensions: ["png"])
@@ -18,14 +19,17 @@ struct PNGConformanceTests {
         pngFiles.filter { $0.lastPathComponent.hasPrefix("x") && Corpus.relativePath($0).contains("pngsuite") }
     }
 
-    @Test("the corpus has the expected PNG files", .enabled(if: Corpus.root != nil, "needs ../shared/corpus"))
+    @Test("the corpus has the expected PNG files")
     func corpusPresent() {
         #expect(Self.corruptFiles.count == 14)
-        #expect(Self.validFiles.count >= 180)
+        // The vendored set alone: PngSuite's 161 valid files and the APNG, each in the manifest.
+        let vendored = Corpus.files(below: Corpus.vendoredRoot, folder: "png", extensions: ["png"])
+        #expect(vendored.count == 176)
+        #expect(vendored.allSatisfy { Corpus.manifest[Corpus.relativePath($0)] != nil })
+        #expect(Self.validFiles.count >= (Corpus.hasSharedCorpus ? 180 : 162))
     }
 
-    @Test("every valid PNG decodes pixel-exact to the manifest",
-          .enabled(if: Corpus.root != nil, "needs ../shared/corpus"))
+    @Test("every valid PNG decodes pixel-exact to the manifest")
     func validFilesMatchManifest() throws {
         var failures: [String] = []
         for url in Self.validFiles {
@@ -46,8 +50,7 @@ struct PNGConformanceTests {
         #expect(failures.isEmpty, "\(failures.count) files: \(failures.joined(separator: "; "))")
     }
 
-    @Test("every PngSuite x* file is rejected as bad image data",
-          .enabled(if: Corpus.root != nil, "needs ../shared/corpus"))
+    @Test("every PngSuite x* file is rejected as bad image data")
     func corruptFilesAreRejected() throws {
         for url in Self.corruptFiles {
             let data = try Data(contentsOf: url)
@@ -55,7 +58,7 @@ struct PNGConformanceTests {
         }
     }
 
-    @Test("the APNG's frames match the manifest", .enabled(if: Corpus.root != nil, "needs ../shared/corpus"))
+    @Test("the APNG's frames match the manifest")
     func apngFrames() throws {
         for url in Corpus.files(in: "png/apng", extensions: ["png"]) {
             let path = Corpus.relativePath(url)
@@ -69,10 +72,9 @@ struct PNGConformanceTests {
         }
     }
 
-    @Test("the registry decodes PNG through ImageFormat detection",
-          .enabled(if: Corpus.root != nil, "needs ../shared/corpus"))
+    @Test("the registry decodes PNG through ImageFormat detection")
     func registryDecodes() throws {
-        let url = try #require(Corpus.root?.appendingPathComponent("png/pngsuite/basn6a08.png"))
+        let url = try #require(Corpus.file("png/pngsuite/basn6a08.png"))
         let image = try ImageCoders.shared.decode(try Data(contentsOf: url), options: DecodeOptions())
         #expect(image.firstFrame.rgbaSHA256 == Corpus.manifest["png/pngsuite/basn6a08.png"]?.rgba_sha256)
         #expect(ImageCoders.builtInDecoders.contains { $0 is PNGDecoder })

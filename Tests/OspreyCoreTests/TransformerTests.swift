@@ -68,7 +68,7 @@ struct TransformerTests {
         var pixels = PixelBuffer(width: 2, height: 1)
         pixels[0, 0] = (0, 0, 0, 255)
         pixels[1, 0] = (255, 255, 255, 255)
-        let shrunk = PixelResampler.resize(pixels, to: PixelSize(width: 1, height: 1))
+        let shrunk = StreamingResampler.resize(pixels, to: PixelSize(width: 1, height: 1))
         #expect(shrunk[0, 0] == (128, 128, 128, 255))
     }
 
@@ -79,7 +79,7 @@ struct TransformerTests {
             pixels[x, 0] = (UInt8(v), 0, 0, 255)
             pixels[x, 1] = (UInt8(v), 0, 0, 255)
         }
-        let shrunk = PixelResampler.resize(pixels, to: PixelSize(width: 2, height: 1))
+        let shrunk = StreamingResampler.resize(pixels, to: PixelSize(width: 2, height: 1))
         #expect(shrunk[0, 0].r == 50)
         #expect(shrunk[1, 0].r == 225)
     }
@@ -89,7 +89,7 @@ struct TransformerTests {
         var pixels = PixelBuffer(width: 2, height: 1)
         pixels[0, 0] = (255, 0, 0, 255)
         pixels[1, 0] = (0, 0, 0, 0)
-        let shrunk = PixelResampler.resize(pixels, to: PixelSize(width: 1, height: 1))
+        let shrunk = StreamingResampler.resize(pixels, to: PixelSize(width: 1, height: 1))
         #expect(shrunk[0, 0].r == 255)
         #expect(shrunk[0, 0].a == 128)
     }

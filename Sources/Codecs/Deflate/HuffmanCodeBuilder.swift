@@ -87,20 +87,11 @@ enum HuffmanCodeBuilder {
         }
     }
 
-    /// The canonical codes for `lengths`, bit-reversed so they can be written LSB first.
+    /// The canonical codes for `lengths` (``CanonicalHuffman/codes(lengths:)``, the routine the
+    /// decoder tables use), bit-reversed so they can be written LSB first.
     static func codes(lengths: [UInt8]) -> [UInt16] {
-        var counts = [Int](repeating: 0, count: 16)
-        for length in lengths where length > 0 { counts[Int(length)] += 1 }
-        var next = [Int](repeating: 0, count: 16)
-        var code = 0
-        for length in 1...15 {
-            code = (code + counts[length - 1]) << 1
-            next[length] = code
-        }
-        return lengths.map { length in
-            guard length > 0 else { return 0 }
-            defer { next[Int(length)] += 1 }
-            return UInt16(HuffmanTableBuilder.reversed(next[Int(length)], bits: Int(length)))
+        zip(CanonicalHuffman.codes(lengths: lengths), lengths).map { code, length in
+            UInt16(CanonicalHuffman.reversed(code, bits: Int(length)))
         }
     }
 }

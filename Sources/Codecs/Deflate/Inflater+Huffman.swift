@@ -110,7 +110,7 @@ extension Inflater {
     /// Decodes one symbol with every bound checked. At `limit`, only an end-of-block code
     /// is taken; anything else is left unread and reported as `outputFull`.
     private func decodeCarefully(_ window: UnsafeMutablePointer<UInt8>, at out: Int, limit: Int,
-                                 bits: inout BitReader) throws(ImageError) -> Step {
+                                 bits: inout LSBBitReader) throws(ImageError) -> Step {
         bits.refill()
         let (entry, codeLength) = try Self.lookUp(literalTable, rootBits: Self.literalRootBits, bits: bits)
         let kind = entry & HuffmanEntry.kindMask
@@ -143,7 +143,7 @@ extension Inflater {
     /// The entry for the next code and its total length in bits, checking that the stream
     /// holds that many bits and that the code is valid (a literal, base or end of block).
     private static func lookUp(_ table: UnsafeMutablePointer<UInt32>, rootBits: Int,
-                               bits: BitReader) throws(ImageError) -> (UInt32, Int) {
+                               bits: LSBBitReader) throws(ImageError) -> (UInt32, Int) {
         var entry = table[bits.peek(rootBits)]
         var length = HuffmanEntry.length(entry)
         if entry & HuffmanEntry.kindMask == HuffmanEntry.link {

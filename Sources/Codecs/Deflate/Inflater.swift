@@ -35,7 +35,7 @@ package final class Inflater {
 
     /// The compressed stream; ``reader`` points into it during each call.
     private let input: [UInt8]
-    var reader: BitReader
+    var reader: LSBBitReader
     var state = BlockState.header
     var isFinalBlock = false
     /// A match cut short by `limit`: what is left to copy on the next call.
@@ -56,7 +56,7 @@ package final class Inflater {
         guard input.count >= 2 else { throw ImageError(.badImageData) }
         self.input = input
         // The address is only a placeholder: every call that reads rebases first.
-        reader = input.withUnsafeBufferPointer { BitReader(base: $0.baseAddress!, count: $0.count) }
+        reader = input.withUnsafeBufferPointer { LSBBitReader(base: $0.baseAddress!, count: $0.count) }
         literalTable = .allocate(capacity: Self.literalCapacity)
         distanceTable = .allocate(capacity: Self.distanceCapacity)
         let header = try input.withUnsafeBufferPointer { (input) throws(ImageError) -> (Int, Int) in

@@ -14,6 +14,7 @@ struct PNGChunk {
     /// Chunk types as numbers, spelled as in the PNG and APNG specifications.
     static let IHDR = fourCC("IHDR"), PLTE = fourCC("PLTE"), IDAT = fourCC("IDAT"), IEND = fourCC("IEND")
     static let tRNS = fourCC("tRNS"), acTL = fourCC("acTL"), fcTL = fourCC("fcTL"), fdAT = fourCC("fdAT")
+    static let eXIf = fourCC("eXIf")
 
     static func fourCC(_ text: StaticString) -> UInt32 {
         text.withUTF8Buffer { $0.reduce(0) { $0 << 8 | UInt32($1) } }

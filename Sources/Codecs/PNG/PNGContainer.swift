@@ -14,6 +14,8 @@ struct PNGContainer {
     private(set) var imageData: [UInt8] = []
     /// The animation, when there is one and the caller wants more than the first frame.
     private(set) var animation: APNGAnimation?
+    /// The `eXIf` chunk's orientation (nil without one or when unreadable).
+    private(set) var orientation: ImageOrientation?
 
     /// Parses `bytes`. With `firstFrameOnly`, APNG chunks are checked but not collected.
     init(_ bytes: [UInt8], options: DecodeOptions) throws(ImageError) {
@@ -42,6 +44,8 @@ struct PNGContainer {
                 try parser.read(chunk, in: bytes, canvas: header, afterImageData: sawImageData, options: options)
             case PNGChunk.IEND:
                 sawEnd = true
+            case PNGChunk.eXIf:
+                orientation = ExifOrientationParser.orientation(in: bytes[chunk.payload])
             default:
                 guard !chunk.isCritical else { throw ImageError(.badImageData) }
             }

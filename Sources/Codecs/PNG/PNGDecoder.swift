@@ -4,8 +4,9 @@ import OspreyCore
 /// Decodes PNG and APNG in pure Swift: every colour type and bit depth, `PLTE` and `tRNS`,
 /// Adam7 interlacing, and APNG animations, to 8-bit straight-alpha RGBA.
 ///
-/// - 16-bit samples keep their high byte; there is no gamma or colour-profile conversion,
-///   and an `eXIf` orientation is not applied (browsers disagree on it for PNG).
+/// - 16-bit samples keep their high byte; there is no gamma or colour-profile conversion.
+/// - With ``DecodeOptions/applyOrientation`` (the default) an `eXIf` orientation is applied
+///   (as browsers do), to every frame; a thumbnail then fits the upright image.
 /// - Every chunk's CRC and the zlib checksum are verified; corrupt, truncated or
 ///   non-conforming data throws ``ImageError/Code/badImageData``.
 /// - The canvas (`IHDR`) and every APNG frame (`fcTL`) are checked against
@@ -38,7 +39,18 @@ public struct PNGDecoder: ImageDecoding {
         let bytes = [UInt8](data)
         let container = try PNGContainer(bytes, options: options)
         let header = container.header
-        let target = options.targetSize(for: PixelSize(width: header.width, height: header.height))
+        let orientation = options.applyOrientation ? container.orientation ?? .up : .up
+        let stored = PixelSize(width: header.width, height: header.height)
+        // The thumbnail fits the upright image; decode to that size as stored, then turn.
+        let target = orientation.uprightSize(of: options.targetSize(for: orientation.uprightSize(of: stored)))
+        let image = try decode(container, target: target, options: options)
+        guard orientation != .up else { return image }
+        return image.mapFrames { orientation.apply(to: $0) } ?? image
+    }
+
+    private func decode(_ container: PNGContainer, target: PixelSize,
+                        options: DecodeOptions) throws(ImageError) -> DecodedImage {
+        let header = container.header
 
         if let animation = container.animation, !animation.frames.isEmpty {
             let (budget, overflow) = max(options.maxPixelCount, 1)

@@ -1,4 +1,8 @@
 /// Resizes to a target size, after `SDImageResizingTransformer`.
+///
+/// Every frame goes through the streaming area resampler (exact box averaging with
+/// alpha-weighted colour, in fixed point; see `StreamingResampler`), the same filter that
+/// thumbnail decoding uses, so a transformer and a thumbnail decode of one size agree.
 public struct ResizingTransformer: ImageTransformer {
     /// How the image meets the target size.
     public enum Mode: String, Sendable, Hashable {
@@ -30,17 +34,17 @@ public struct ResizingTransformer: ImageTransformer {
         let source = image.pixelSize
         switch mode {
         case .stretch:
-            return image.mapFrames { PixelResampler.resize($0, to: size) }
+            return image.mapFrames { StreamingResampler.resize($0, to: size) }
         case .fit:
             let fitted = DecodeOptions.fitting(source, inside: size)
-            return image.mapFrames { PixelResampler.resize($0, to: fitted) }
+            return image.mapFrames { StreamingResampler.resize($0, to: fitted) }
         case .fill:
             let ratio = max(Double(size.width) / Double(source.width), Double(size.height) / Double(source.height))
             let scaled = PixelSize(width: max(size.width, Int((Double(source.width) * ratio).rounded())),
                                    height: max(size.height, Int((Double(source.height) * ratio).rounded())))
             let crop = PixelRect(x: (scaled.width - size.width) / 2, y: (scaled.height - size.height) / 2,
                                  width: size.width, height: size.height)
-            return image.mapFrames { PixelOperations.crop(PixelResampler.resize($0, to: scaled), to: crop) }
+            return image.mapFrames { PixelOperations.crop(StreamingResampler.resize($0, to: scaled), to: crop) }
         }
     }
 }

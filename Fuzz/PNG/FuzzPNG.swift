@@ -1,0 +1,75 @@
+import Foundation
+
+// libFuzzer entry point for the PNG/APNG decoder. Fuzz/run.sh compiles this file together with
+// every source of Sources/Core into one module, so it sees `package` symbols and needs no
+// SwiftPM. Each input is decoded three ways (full size, thumbnail, first frame only) so that
+// the streaming thumbnail path and the APNG default-image path are fuzzed as well. Every chunk
+// CRC is checked by the decoder, so most random mutations would stop at the first CRC: the
+// thumbnail and first-frame decodes therefore run on a copy with the CRCs repaired, which
+// lets mutations reach IHDR validation, inflate, unfiltering and APNG composition.
+//
+// A finding is anything that is not a clean return: a trap (overflow, out-of-bounds index,
+// precondition), an AddressSanitizer report, a leak, a timeout or an out-of-memory. Any error
+// thrown must be an `ImageError` with a decoding code; anything else traps on purpose.
+
+/// The pixel limit for the campaign: 4 Mpx (16 MiB per canvas). The default limit (64 Mpx)
+/// would let each input allocate 256 MiB and spend its time in memset, not in the decoder.
+private let fuzzPixelLimit = 1 << 22
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPNG(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+    let data = Data(bytes: start, count: count)
+    var options = DecodeOptions()
+    options.maxPixelCount = fuzzPixelLimit
+    decodeChecked(data, options)
+
+    let repaired = Data(repairingCRCs([UInt8](data)))
+    decodeChecked(repaired, options)
+
+    options.thumbnailPixelSize = PixelSize(width: 7, height: 5)
+    decodeChecked(repaired, options)
+
+    options.thumbnailPixelSize = nil
+    options.firstFrameOnly = true
+    decodeChecked(repaired, options)
+    return 0
+}
+
+/// `file` with every chunk CRC recomputed, as far as the chunk lengths stay inside the file.
+private func repairingCRCs(_ file: [UInt8]) -> [UInt8] {
+    var file = file
+    var offset = 8
+    while offset + 12 <= file.count {
+        let length = Int(file[offset]) << 24 | Int(file[offset + 1]) << 16 | Int(file[offset + 2]) << 8 | Int(file[offset + 3])
+        guard length <= file.count - offset - 12 else { break }
+        let crc = CRC32.checksum(file[(offset + 4)..<(offset + 8 + length)])
+        let at = offset + 8 + length
+        file[at] = UInt8(crc >> 24)
+        file[at + 1] = UInt8(truncatingIfNeeded: crc >> 16)
+        file[at + 2] = UInt8(truncatingIfNeeded: crc >> 8)
+        file[at + 3] = UInt8(truncatingIfNeeded: crc)
+        offset = at + 4
+    }
+    return file
+}
+
+/// Decodes and checks the invariants every successful decode must keep.
+private func decodeChecked(_ data: Data, _ options: DecodeOptions) {
+    do {
+        let image = try PNGDecoder().decode(data, options: options)
+        let expected = image.pixelWidth * image.pixelHeight * 4
+        for frame in image.frames where frame.pixels.bytes.count != expected {
+            fatalError("frame of \(frame.pixels.bytes.count) bytes in a \(image.pixelWidth)×\(image.pixelHeight) image")
+        }
+        if let limit = options.thumbnailPixelSize,
+           image.pixelWidth > limit.width || image.pixelHeight > limit.height {
+            fatalError("thumbnail \(image.pixelWidth)×\(image.pixelHeight) exceeds \(limit)")
+        }
+        if options.firstFrameOnly && image.frames.count != 1 { fatalError("firstFrameOnly gave \(image.frames.count) frames") }
+    } catch {
+        switch error.code {
+        case .badImageData, .imageTooLarge: break
+        default: fatalError("unexpected error code \(error.code)")
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import OspreyCore
+/// Reads a JPEG entropy-coded segment most-significant bit first, undoing the `0xFF00` byte
+/// stuffing and stopping at the next marker (ITU T.81 §B.1.1.5, §F.1.2.3).
+///
+/// Bits sit left-aligned in a 64-bit window. A refill takes bytes until the window holds at
+/// least 57 bits: `FF 00` yields one `FF` data byte; `FF FF` is fill and skipped; `FF` followed
+/// by anything else is a marker, which ends the segment — the reader records it in ``marker``,
+/// does not consume it, and from then on supplies zero bits. Zero bits supplied past the
+/// segment's end are counted (``paddingBitsConsumed``), so a decoder can tell a scan that ends
+/// exactly at a marker (fine) from one that needed more data (truncated or corrupt).
+///
+/// Works on an array it owns a copy-on-write reference to: every byte access is bounds checked
+/// once per byte, never per bit.
+package struct MSBBitReader {
+    private let bytes: [UInt8]
+    /// The next byte to read.
+    package private(set) var position: Int
+    /// Pending bits, the next one in bit 63.
+    private var window: UInt64 = 0
+    /// How many bits of ``window`` are valid (data or padding).
+    private var bitCount = 0
+    /// How many of the valid bits at the window's end are padding zeros.
+    private var paddingBits = 0
+    /// Zero bits consumed beyond the segment's data.
+    package private(set) var paddingBitsConsumed = 0
+    /// The marker code (the byte after `FF`) that ended the segment, once reached.
+    package private(set) var marker: UInt8?
+
+    /// A reader starting at `start` in `bytes`.
+    package init(_ bytes: [UInt8], start: Int = 0) {
+        self.bytes = bytes
+        self.position = min(max(0, start), bytes.count)
+    }
+
+    /// Data bits still available before the marker or the end (not counting padding).
+    package var dataBitsLeft: Int { bitCount - paddingBits }
+
+    /// Tops the window up to at least 57 bits (data, then zero padding at a marker or the end).
+    @inline(__always)
+    package mutating func refill() {
+        while bitCount <= 56 {
+            guard marker == nil, position < bytes.count else {
+                bitCount += 8
+                paddingBits += 8
+                continue
+            }
+            var byte = bytes[position]
+            if byte == 0xFF {
+                // Skip fill bytes (FF FF …); FF 00 is a stuffed data FF; FF xx is a marker.
+                var next = position + 1
+                while next < bytes.count && bytes[next] == 0xFF { next += 1 }
+                guard next < bytes.count else { position = bytes.count; continue }
+                if bytes[next] == 0x00 {
+                    position = next + 1
+                } else {
+                    marker = bytes[next]
+                    position = next - 1   // leave the reader at the marker's FF
+                    continue
+                }
+                byte = 0xFF
+            } else {
+                position += 1
+            }
+            window |= UInt64(byte) << UInt64(56 - bitCount)
+            bitCount += 8
+        }
+    }
+
+    /// The next `bits` bits (1…32) without consuming them.
+    @inline(__always)
+    package mutating func peek(_ bits: Int) -> Int {
+        if bitCount < bits { refill() }
+        return Int(truncatingIfNeeded: window >> UInt64(64 - bits))
+    }
+
+    /// Drops `bits` bits (at most what the last ``peek(_:)`` guaranteed).
+    @inline(__always)
+    package mutating func consume(_ bits: Int) {
+        window <<= UInt64(bits)
+        bitCount -= bits
+        if bitCount < paddingBits {
+            paddingBitsConsumed += paddingBits - bitCount
+            paddingBits = bitCount
+        }
+    }
+
+    /// Reads a `bits`-bit unsigned number (0…32; 0 reads nothing).
+    @inline(__always)
+    package mutating func read(_ bits: Int) -> Int {
+        guard bits > 0 else { return 0 }
+        let value = peek(bits)
+        consume(bits)
+        return value
+    }
+
+    /// Reads `bits` bits as a JPEG magnitude category value (T.81 F.2.2.1 EXTEND): a leading
+    /// 0 bit means negative, `value − (2^bits − 1)`.
+    @inline(__always)
+    package mutating func readSigned(_ bits: Int) -> Int {
+        guard bits > 0 else { return 0 }
+        let value = read(bits)
+        return value < 1 << (bits - 1) ? value - (1 << bits) + 1 : value
+    }
+
+    /// After a segment: drops the buffered bits and, when the reader stopped at a marker,
+    /// consumes it and returns its code (e.g. RSTn, `0xD0…0xD7`), so that reading resumes after it.
+    package mutating func takeMarker() -> UInt8? {
+        window = 0
+        bitCount = 0
+        paddingBits = 0
+        paddingBitsConsumed = 0
+        if marker == nil {
+            // The window may have stopped just before a marker: look for one at the position.
+            while position + 1 < bytes.count && bytes[position] == 0xFF && bytes[position + 1] == 0xFF { position += 1 }
+            guard position + 1 < bytes.count, bytes[position] == 0xFF, bytes[position + 1] != 0 else { return nil }
+            marker = bytes[position + 1]
+        }
+        let code = marker
+        position = min(bytes.count, position + 2)
+        marker = nil
+        return code
+    }
+}

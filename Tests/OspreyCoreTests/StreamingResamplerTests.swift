@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import OspreyCore
+import OspreyTestSupport
+
+@Suite("Streaming area resampler")
+struct StreamingResamplerTests {
+    typealias H = PNGTestHelpers
+
+    /// The exact area filter, in rationals: what every output pixel must be (the documented
+    /// reference, computed independently of the resampler's fixed point).
+    static func reference(_ source: PixelBuffer, to size: PixelSize) -> PixelBuffer {
+        var out = PixelBuffer(width: size.width, height: size.height)
+        func overlap(_ i: Int, _ j: Int, _ from: Int, _ to: Int) -> Int {
+            // On a line of from·to units: source i spans [i·to, (i+1)·to), target j [j·from, (j+1)·from).
+            max(0, min((i + 1) * to, (j + 1) * from) - max(i * to, j * from))
+        }
+        for ty in 0..<size.height {
+            for tx in 0..<size.width {
+                var sums = [0, 0, 0, 0], total = 0
+                for sy in 0..<source.height {
+                    let wy = overlap(sy, ty, source.height, size.height)
+                    guard wy > 0 else { continue }
+                    for sx in 0..<source.width {
+                        let w = overlap(sx, tx, source.width, size.width) * wy
+                        guard w > 0 else { continue }
+                        let p = source[sx, sy]
+                        let aw = Int(p.a) * w
+                        sums[0] += Int(p.r) * aw; sums[1] += Int(p.g) * aw; sums[2] += Int(p.b) * aw; sums[3] += aw
+                        total += w
+                    }
+                }
+                let a = sums[3]
+                out[tx, ty] = a == 0 ? (0, 0, 0, 0)
+                    : (UInt8(min(255, (sums[0] + a / 2) / a)), UInt8(min(255, (sums[1] + a / 2) / a)),
+                       UInt8(min(255, (sums[2] + a / 2) / a)), UInt8((a + total / 2) / total))
+            }
+        }
+        return out
+    }
+
+    @Test("equals the exact area filter for shrinking and enlarging, integer and odd ratios")
+    func matchesReference() {
+        let source = H.gradientNoise(width: 23, height: 17, seed: 4)
+        for size in [(1, 1), (5, 7), (8, 8), (11, 17), (22, 3), (23, 1), (30, 20), (46, 34), (7, 40)] {
+            let target = PixelSize(width: size.0, height: size.1)
+            #expect(StreamingResampler.resize(source, to: target) == Self.reference(source, to: target), "\(target)")
+        }
+    }
+
+    @Test("integer ratios give the plain block mean, as the PNG thumbnail box filter does")
+    func integerRatios() {
+        let source = H.gradientNoise(width: 48, height: 36, seed: 9)
+        for size in [PixelSize(width: 24, height: 18), PixelSize(width: 12, height: 9), PixelSize(width: 16, height: 12),
+                     PixelSize(width: 1, height: 1), PixelSize(width: 48, height: 12)] {
+            #expect(StreamingResampler.resize(source, to: size) == RowDownsampler.downsample(source, to: size), "\(size)")
+        }
+    }
+
+    @Test("rows out: each output row is emitted once, in order, as soon as its last source row arrives")
+    func streaming() {
+        let source = H.gradientNoise(width: 40, height: 30, seed: 2)
+        let target = PixelSize(width: 7, height: 4)
+        var resampler = StreamingResampler(source: source.size, target: target, collecting: false)
+        var emitted: [(row: Int, afterSource: Int, bytes: [UInt8])] = []
+        source.bytes.withUnsafeBufferPointer { bytes in
+            for y in 0..<source.height {
+                resampler.addRow(bytes.baseAddress! + y * source.bytesPerRow) { row, pixels in
+                    emitted.append((row, y, Array(pixels)))
+                }
+            }
+        }
+        #expect(emitted.map(\.row) == [0, 1, 2, 3])
+        // Output row j covers source rows up to ⌈(j+1)·30/4⌉ − 1: 7, 14, 22, 29.
+        #expect(emitted.map(\.afterSource) == [7, 14, 22, 29])
+        #expect(emitted.flatMap(\.bytes) == StreamingResampler.resize(source, to: target).bytes)
+    }
+
+    @Test("transparent pixels add no colour; an all-transparent block stays transparent black")
+    func alpha() {
+        let source = PixelBuffer(width: 4, height: 1, bytes: [255, 0, 0, 255, 0, 255, 0, 0, 9, 9, 9, 0, 1, 2, 3, 0])
+        #expect(StreamingResampler.resize(source, to: PixelSize(width: 2, height: 1)).bytes == [255, 0, 0, 128, 0, 0, 0, 0])
+    }
+
+    @Test("the same size returns the pixels unchanged; a zero-size request gives 1 × 1")
+    func edges() {
+        let source = H.gradientNoise(width: 5, height: 4, seed: 1)
+        #expect(StreamingResampler.resize(source, to: source.size) == source)
+        #expect(StreamingResampler.resize(source, to: PixelSize(width: 0, height: 0)).size == PixelSize(width: 1, height: 1))
+    }
+
+    @Test("memory: 12 MP to 256 px keeps only tap tables and two sum rows besides the output")
+    func memoryBound() {
+        let resampler = StreamingResampler(source: PixelSize(width: 4000, height: 3000),
+                                           target: PixelSize(width: 256, height: 192), collecting: false)
+        #expect(resampler.workingBytes < 2 << 20)
+        #expect(resampler.workingBytes < 64 << 10)
+    }
+}
