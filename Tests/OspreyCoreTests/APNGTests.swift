@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import OspreyCore
-import OspreyCodecs
+@testable import OspreyCodecs
 import OspreyTestSupport
 
 /// APNG composition on files built chunk by chunk: dispose and blend ops, offsets, the

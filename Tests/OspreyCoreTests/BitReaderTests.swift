@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import OspreyCore
-import OspreyCodecs
+@testable import OspreyCodecs
 import OspreyTestSupport
 
 @Suite("Toolkit bit and byte readers")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import OspreyCore
-import OspreyCodecs
+@testable import OspreyCodecs
 import OspreyTestSupport
 
 @Suite("Deflate, inflate and checksums")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import OspreyCore
-import OspreyCodecs
+@testable import OspreyCodecs
 import OspreyTestSupport
 
 /// PngSuite and the APNG (vendored in `Tests/Fixtures`), plus the extra PNGs of the shared corpus

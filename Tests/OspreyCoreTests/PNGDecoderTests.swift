@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import OspreyCore
-import OspreyCodecs
+@testable import OspreyCodecs
 import OspreyTestSupport
 
 /// Chunk rules, limits, zip bombs and thumbnails, on files built chunk by chunk.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import OspreyCore
-import OspreyCodecs
+@testable import OspreyCodecs
 import OspreyTestSupport
 
 /// Robustness: truncated and mutated corpus PNGs must decode or throw an `ImageError`, never

@@ -1,7 +1,7 @@
 import OspreyTestSupport
 import Foundation
 import OspreyCore
-import OspreyCodecs
+@testable import OspreyCodecs
 
 /// Small helpers shared by the PNG, APNG and deflate tests.
 enum PNGTestHelpers {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OspreyCore
+@testable import OspreyCodecs
 import OspreyTestSupport
 
 @Suite("Streaming area resampler")

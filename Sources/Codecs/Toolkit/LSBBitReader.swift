@@ -1,10 +1,7 @@
-<<<<<<<< HEAD:Sources/Codecs/Deflate/BitReader.swift
 import OspreyCore
-/// Reads a deflate stream's bits, least-significant bit first, through a 64-bit buffer.
-========
+
 /// Reads a bit stream least-significant bit first, through a 64-bit buffer: deflate (inflate),
 /// GIF's LZW codes (after joining the sub-blocks) and WebP lossless all pack bits this way.
->>>>>>>> kit:Sources/Core/Codecs/Toolkit/LSBBitReader.swift
 ///
 /// The buffer is refilled eight bytes at a time while eight bytes remain (``refillFast()``),
 /// else byte by byte (``refill()``). Bits above ``bitCount`` are either zero or copies of the
