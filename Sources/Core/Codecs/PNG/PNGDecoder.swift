@@ -7,23 +7,25 @@ import Foundation
 ///   and an `eXIf` orientation is not applied (browsers disagree on it for PNG).
 /// - Every chunk's CRC and the zlib checksum are verified; corrupt, truncated or
 ///   non-conforming data throws ``ImageError/Code/badImageData``.
-/// - The canvas (`IHDR`) and every APNG frame (`fcTL`) are checked against
-///   ``DecodeOptions/maxPixelCount`` before any pixel memory is allocated
-///   (``ImageError/Code/imageTooLarge``). An animation's frames together may hold at most
-///   ``maxAnimationPixelFactor`` times that many pixels (after thumbnailing).
-/// - With ``DecodeOptions/thumbnailPixelSize``, a non-interlaced image is shrunk while its
-///   rows are decoded (box filter), so memory stays near the thumbnail's size.
+/// - Limits, all checked before the work or allocation they bound: the default image must
+///   pass ``DecodeOptions/checkDecode(source:streamed:)`` (``DecodeOptions/maxPixelCount``
+///   per allocated canvas, the source within ``DecodeOptions/decodeWorkBudget``), or the
+///   decode throws ``ImageError/Code/imageTooLarge``. An animation is composed only when its
+///   ``AnimationBudget`` (frames × canvas work, canvas and frames in memory) fits the options;
+///   otherwise the decoder returns the default image alone with
+///   ``DecodedImage/framesDroppedByBudget`` set.
+/// - With ``DecodeOptions/thumbnailPixelSize`` (or ``DecodeOptions/scaleDownLargeImages``),
+///   a non-interlaced image is shrunk while its rows are decoded (box filter), so memory stays
+///   near the output's size; its source may then exceed ``DecodeOptions/maxPixelCount``.
 /// - With ``DecodeOptions/firstFrameOnly`` an APNG decodes to its default image.
-///   Otherwise its frames are composed on the canvas (dispose and blend ops), with their
-///   durations and the loop count (`num_plays`, 0 = forever). A default image that is not
-///   part of the animation is then skipped.
+///   Otherwise its frames are composed on an ``AnimationCanvas`` (dispose and blend ops),
+///   with their durations and the loop count (`num_plays`, 0 = forever). A default image that
+///   is not part of the animation is then skipped.
+/// - ``DecodeOptions/cancellation`` is checked between frames and between bands of rows;
+///   a cancelled decode throws ``ImageError/Code/cancelled``.
 ///
 /// Stateless and `Sendable`: one instance may decode on many threads at once.
 public struct PNGDecoder: ImageDecoding {
-    /// How many canvases' worth of pixels (``DecodeOptions/maxPixelCount`` each) all frames
-    /// of one animation may hold together: 4, i.e. 1 GiB of RGBA at the default limit.
-    public static let maxAnimationPixelFactor = 4
-
     /// A PNG decoder.
     public init() {}
 
@@ -37,26 +39,30 @@ public struct PNGDecoder: ImageDecoding {
         let bytes = [UInt8](data)
         let container = try PNGContainer(bytes, options: options)
         let header = container.header
-        let target = options.targetSize(for: PixelSize(width: header.width, height: header.height))
+        let canvas = PixelSize(width: header.width, height: header.height)
 
+        var droppedFrames = false
         if let animation = container.animation, !animation.frames.isEmpty {
-            let (budget, overflow) = max(options.maxPixelCount, 1)
-                .multipliedReportingOverflow(by: Self.maxAnimationPixelFactor)
-            guard overflow || target.pixelCount <= budget / animation.frames.count else {
-                throw ImageError(.imageTooLarge)
+            let target = options.targetSize(for: canvas)
+            let budget = AnimationBudget(canvas: canvas, target: target, framePixelCounts: animation.framePixelCounts)
+            if budget.fits(options) {
+                let frames = try APNGComposer.compose(animation, header: header, colors: container.colors,
+                                                      defaultImageData: container.imageData, target: target,
+                                                      options: options)
+                return DecodedImage(frames: frames, format: .png, loopCount: animation.loopCount)
             }
-            var composer = APNGComposer(header: header, colors: container.colors)
-            let frames = try composer.compose(animation, defaultImageData: container.imageData, target: target)
-            return DecodedImage(frames: frames, format: .png, loopCount: animation.loopCount)
+            droppedFrames = true
         }
 
         let pixels: PixelBuffer
-        if target == PixelSize(width: header.width, height: header.height) {
-            pixels = try PNGRaster.decode(header: header, colors: container.colors, data: container.imageData)
+        if container.target == canvas {
+            pixels = try PNGRaster.decode(header: header, colors: container.colors, data: container.imageData,
+                                          cancellation: options.cancellation)
         } else {
             pixels = try PNGRaster.decodeThumbnail(header: header, colors: container.colors,
-                                                   data: container.imageData, target: target)
+                                                   data: container.imageData, target: container.target,
+                                                   cancellation: options.cancellation)
         }
-        return DecodedImage(pixels: pixels, format: .png)
+        return DecodedImage(frames: [ImageFrame(pixels: pixels)], format: .png, framesDroppedByBudget: droppedFrames)
     }
 }
