@@ -131,8 +131,9 @@ public struct DecodeOptions: Sendable, Hashable {
     public static func scaledDown(_ size: PixelSize, toAtMost pixelCount: Int) -> PixelSize {
         guard size.width > 0, size.height > 0, size.pixelCount > pixelCount, pixelCount >= 1 else { return size }
         let ratio = (Double(pixelCount) / Double(size.width) / Double(size.height)).squareRoot()
-        var width = max(1, min(size.width, Int(Double(size.width) * ratio)))
-        var height = max(1, min(size.height, Int(Double(size.height) * ratio)))
+        // The epsilon keeps an exact fit (9000² into 4096²) from flooring to one pixel less.
+        var width = max(1, min(size.width, Int(Double(size.width) * ratio + 1e-6)))
+        var height = max(1, min(size.height, Int(Double(size.height) * ratio + 1e-6)))
         // A side clamped to 1 leaves the other to take the whole count; otherwise floating
         // point may land a pixel or two over, so trim the longer side.
         if height == 1 { width = min(width, pixelCount) }
