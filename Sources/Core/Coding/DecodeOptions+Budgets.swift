@@ -1,10 +1,11 @@
 /// The checks a decoder makes before it works or allocates, so that the limits in
 /// ``DecodeOptions`` hold for every format in the same way.
 extension DecodeOptions {
-    /// Pixels' worth of memory a streaming thumbnail decode holds per source column, counted
-    /// against ``maxPixelCount`` with the output: the expanded RGBA row, the two filtered rows
-    /// of up to 8 bytes a pixel, and the resampler's column tables.
-    public static let streamingPixelsPerSourceColumn = 8
+    /// Pixels' worth (4 bytes each) of memory a streaming thumbnail decode holds per source
+    /// column, counted against ``maxPixelCount`` with the output: 12, i.e. 48 bytes, covering
+    /// the expanded RGBA row (4), two filtered rows in the inflate window and two in the
+    /// unfilter scratch (up to 8 bytes a pixel each: 32), and the resampler's column table (8).
+    public static let streamingPixelsPerSourceColumn = 12
 
     /// Checks a decode of one `source`-sized image before it starts, and returns the size it
     /// decodes to (``targetSize(for:)``).
