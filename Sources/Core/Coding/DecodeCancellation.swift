@@ -2,8 +2,9 @@
 /// decoder given it in ``DecodeOptions/cancellation`` throws ``ImageError/Code/cancelled`` at
 /// its next check (between frames, and between bands of rows within a frame).
 ///
-/// The loader that owns a load creates one per decode and cancels it when the last caller
-/// waiting for that decode cancels. Thread-safe; checking costs one uncontended lock.
+/// Meant for the loader that owns a decode: it creates one per decode and cancels it when
+/// the last caller waiting for that decode cancels (that wiring is not part of the decoders).
+/// Thread-safe; a check costs one uncontended lock.
 public final class DecodeCancellation: Sendable {
     /// Whether ``cancel()`` was called, and how many checks a decoder made so far.
     /// Invariant: once `cancelled` is true it stays true.
