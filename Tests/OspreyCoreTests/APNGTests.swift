@@ -144,13 +144,17 @@ struct APNGTests {
         #expect(H.decodeFailure(data) == .badImageData, "\(name)")
     }
 
-    @Test("an animation whose frames exceed the pixel budget is imageTooLarge")
-    func frameBudget() {
+    @Test("an animation past its memory budget decodes its first frame only, and says so")
+    func frameBudget() throws {
         let frames = (0..<5).map { _ in Frame(pixels: H.solid(width: 10, height: 10, Self.red)) }
+        let data = Self.apng(width: 10, height: 10, frames: frames)
         var options = DecodeOptions()
-        options.maxPixelCount = 100   // 4 × 100 pixels of frames allowed, 5 × 100 needed
-        #expect(H.decodeFailure(Self.apng(width: 10, height: 10, frames: frames), options: options) == .imageTooLarge)
-        options.firstFrameOnly = true
-        #expect(H.decodeFailure(Self.apng(width: 10, height: 10, frames: frames), options: options) == nil)
+        // Canvas, 5 output frames and 2 frame buffers of 100 pixels: 800 pixels, 3,200 bytes.
+        options.animationMemoryBudget = 3_199
+        let image = try PNGDecoder().decode(data, options: options)
+        #expect(image.frames.count == 1 && image.framesDroppedByBudget)
+        #expect(image.firstFrame == frames[0].pixels)
+        options.animationMemoryBudget = 3_200
+        #expect(try PNGDecoder().decode(data, options: options).frames.count == 5)
     }
 }

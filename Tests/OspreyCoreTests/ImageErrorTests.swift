@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OspreyCore
+@testable import OspreyCodecs
 
 @Suite("ImageError")
 struct ImageErrorTests {

@@ -1,6 +1,7 @@
 import Dispatch
 import Testing
 @testable import OspreyCore
+@testable import OspreyCodecs
 
 @Suite("Locked")
 struct LockedTests {

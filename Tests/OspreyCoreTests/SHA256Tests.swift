@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import OspreyCore
+@testable import OspreyCodecs
 
 @Suite("SHA256")
 struct SHA256Tests {

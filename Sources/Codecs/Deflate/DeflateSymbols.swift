@@ -1,3 +1,4 @@
+import OspreyCore
 /// What each deflate symbol decodes to (RFC 1951 §3.2.5), as ``HuffmanEntry`` templates
 /// without their code lengths: the table builder ORs the length in.
 extension HuffmanEntry {

@@ -35,17 +35,16 @@ struct APNGFrame {
     var usesImageData = false
 
     /// Parses an `fcTL` payload after its sequence number (checked by the caller). The frame
-    /// must lie inside the `canvas` and have a valid dispose and blend op; its size must pass
-    /// `options.checkPixelCount`.
-    init(_ bytes: [UInt8], payload: Range<Int>, canvas: PNGHeader, options: DecodeOptions) throws(ImageError) {
+    /// must be non-empty, lie inside the `canvas` and have a valid dispose and blend op. Being
+    /// inside the canvas bounds its size; the decoder budgets all frames before composing.
+    init(_ bytes: [UInt8], payload: Range<Int>, canvas: PNGHeader) throws(ImageError) {
         guard payload.count == 26 else { throw ImageError(.badImageData) }
         let start = payload.lowerBound
         width = Int(PNGChunk.readUInt32(bytes, at: start + 4))
         height = Int(PNGChunk.readUInt32(bytes, at: start + 8))
         x = Int(PNGChunk.readUInt32(bytes, at: start + 12))
         y = Int(PNGChunk.readUInt32(bytes, at: start + 16))
-        try options.checkPixelCount(width: width, height: height)
-        guard x <= canvas.width - width, y <= canvas.height - height,
+        guard width > 0, height > 0, x <= canvas.width - width, y <= canvas.height - height,
               let dispose = Dispose(rawValue: bytes[start + 24]),
               let blend = Blend(rawValue: bytes[start + 25]) else {
             throw ImageError(.badImageData)
@@ -63,4 +62,7 @@ struct APNGAnimation {
     /// How often the animation plays; 0 = forever (the `DecodedImage` convention, too).
     let loopCount: Int
     var frames: [APNGFrame] = []
+
+    /// Each frame's rectangle in pixels, for ``AnimationBudget``.
+    var framePixelCounts: [Int] { frames.map { $0.width * $0.height } }
 }

@@ -9,6 +9,8 @@ import OspreyCore
 /// and `fdAT` chunks must then carry consecutive sequence numbers.
 struct PNGContainer {
     let header: PNGHeader
+    /// The size the default image decodes to (``DecodeOptions/targetSize(for:)``).
+    let target: PixelSize
     private(set) var colors = PNGColors()
     /// The default image's zlib stream (all `IDAT` payloads joined).
     private(set) var imageData: [UInt8] = []
@@ -22,7 +24,10 @@ struct PNGContainer {
         var reader = try PNGChunkReader(bytes)
         guard let first = try reader.next(), first.type == PNGChunk.IHDR else { throw ImageError(.badImageData) }
         header = try PNGHeader(bytes, payload: first.payload)
-        try options.checkPixelCount(width: header.width, height: header.height)
+        // Every decode of the file can at least fall back to the default image, so that one
+        // must fit the limits; an animation is budgeted by the decoder once its frames are known.
+        target = try options.checkDecode(source: PixelSize(width: header.width, height: header.height),
+                                         streamed: !header.interlaced)
 
         var parser = APNGParser(wanted: !options.firstFrameOnly)
         var sawImageData = false
@@ -41,7 +46,7 @@ struct PNGContainer {
                 sawImageData = true
                 imageData.append(contentsOf: bytes[chunk.payload])
             case PNGChunk.acTL, PNGChunk.fcTL, PNGChunk.fdAT:
-                try parser.read(chunk, in: bytes, canvas: header, afterImageData: sawImageData, options: options)
+                try parser.read(chunk, in: bytes, canvas: header, afterImageData: sawImageData)
             case PNGChunk.IEND:
                 sawEnd = true
             case PNGChunk.eXIf:
@@ -66,8 +71,7 @@ private struct APNGParser {
 
     init(wanted: Bool) { self.wanted = wanted }
 
-    mutating func read(_ chunk: PNGChunk, in bytes: [UInt8], canvas: PNGHeader, afterImageData: Bool,
-                       options: DecodeOptions) throws(ImageError) {
+    mutating func read(_ chunk: PNGChunk, in bytes: [UInt8], canvas: PNGHeader, afterImageData: Bool) throws(ImageError) {
         let payload = chunk.payload
         switch chunk.type {
         case PNGChunk.acTL:
@@ -79,7 +83,7 @@ private struct APNGParser {
         case PNGChunk.fcTL:
             guard animation != nil else { return }
             try checkSequence(bytes, payload: payload)
-            var frame = try APNGFrame(bytes, payload: payload, canvas: canvas, options: options)
+            var frame = try APNGFrame(bytes, payload: payload, canvas: canvas)
             if !afterImageData {
                 // The default image is the first frame and must cover the canvas.
                 guard animation?.frames.isEmpty == true, frame.x == 0, frame.y == 0,

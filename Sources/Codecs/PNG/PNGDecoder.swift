@@ -9,23 +9,25 @@ import OspreyCore
 ///   (as browsers do), to every frame; a thumbnail then fits the upright image.
 /// - Every chunk's CRC and the zlib checksum are verified; corrupt, truncated or
 ///   non-conforming data throws ``ImageError/Code/badImageData``.
-/// - The canvas (`IHDR`) and every APNG frame (`fcTL`) are checked against
-///   ``DecodeOptions/maxPixelCount`` before any pixel memory is allocated
-///   (``ImageError/Code/imageTooLarge``). An animation's frames together may hold at most
-///   ``maxAnimationPixelFactor`` times that many pixels (after thumbnailing).
-/// - With ``DecodeOptions/thumbnailPixelSize``, a non-interlaced image is shrunk while its
-///   rows are decoded (box filter), so memory stays near the thumbnail's size.
+/// - Limits, all checked before the work or allocation they bound: the default image must
+///   pass ``DecodeOptions/checkDecode(source:streamed:)`` (``DecodeOptions/maxPixelCount``
+///   per allocated canvas, the source within ``DecodeOptions/decodeWorkBudget``), or the
+///   decode throws ``ImageError/Code/imageTooLarge``. An animation is composed only when its
+///   ``AnimationBudget`` (frames × canvas work, canvas and frames in memory) fits the options;
+///   otherwise the decoder returns the default image alone with
+///   ``DecodedImage/framesDroppedByBudget`` set.
+/// - With ``DecodeOptions/thumbnailPixelSize`` (or ``DecodeOptions/scaleDownLargeImages``),
+///   a non-interlaced image is shrunk while its rows are decoded (box filter), so memory stays
+///   near the output's size; its source may then exceed ``DecodeOptions/maxPixelCount``.
 /// - With ``DecodeOptions/firstFrameOnly`` an APNG decodes to its default image.
-///   Otherwise its frames are composed on the canvas (dispose and blend ops), with their
-///   durations and the loop count (`num_plays`, 0 = forever). A default image that is not
-///   part of the animation is then skipped.
+///   Otherwise its frames are composed on an ``AnimationCanvas`` (dispose and blend ops),
+///   with their durations and the loop count (`num_plays`, 0 = forever). A default image that
+///   is not part of the animation is then skipped.
+/// - ``DecodeOptions/cancellation`` is checked between frames and between bands of rows;
+///   a cancelled decode throws ``ImageError/Code/cancelled``.
 ///
 /// Stateless and `Sendable`: one instance may decode on many threads at once.
 public struct PNGDecoder: ImageDecoding {
-    /// How many canvases' worth of pixels (``DecodeOptions/maxPixelCount`` each) all frames
-    /// of one animation may hold together: 4, i.e. 1 GiB of RGBA at the default limit.
-    public static let maxAnimationPixelFactor = 4
-
     /// A PNG decoder.
     public init() {}
 
@@ -37,39 +39,46 @@ public struct PNGDecoder: ImageDecoding {
     /// Decodes `data` as `options` say (see the type's documentation for the rules).
     public func decode(_ data: Data, options: DecodeOptions) throws(ImageError) -> DecodedImage {
         let bytes = [UInt8](data)
-        let container = try PNGContainer(bytes, options: options)
-        let header = container.header
+        var container = try PNGContainer(bytes, options: options)
         let orientation = options.applyOrientation ? container.orientation ?? .up : .up
-        let stored = PixelSize(width: header.width, height: header.height)
-        // The thumbnail fits the upright image; decode to that size as stored, then turn.
-        let target = orientation.uprightSize(of: options.targetSize(for: orientation.uprightSize(of: stored)))
-        let image = try decode(container, target: target, options: options)
-        guard orientation != .up else { return image }
+        guard orientation != .up else { return try decode(container, options: options) }
+        var stored = options
+        if orientation.swapsAxes, let box = options.thumbnailPixelSize {
+            // The thumbnail fits the upright image: decode the stored (turned) image into the
+            // turned box. Only rotated PNGs with a thumbnail size parse twice.
+            stored.thumbnailPixelSize = PixelSize(width: box.height, height: box.width)
+            container = try PNGContainer(bytes, options: stored)
+        }
+        let image = try decode(container, options: stored)
         return image.mapFrames { orientation.apply(to: $0) } ?? image
     }
 
-    private func decode(_ container: PNGContainer, target: PixelSize,
-                        options: DecodeOptions) throws(ImageError) -> DecodedImage {
+    private func decode(_ container: PNGContainer, options: DecodeOptions) throws(ImageError) -> DecodedImage {
         let header = container.header
+        let canvas = PixelSize(width: header.width, height: header.height)
 
+        var droppedFrames = false
         if let animation = container.animation, !animation.frames.isEmpty {
-            let (budget, overflow) = max(options.maxPixelCount, 1)
-                .multipliedReportingOverflow(by: Self.maxAnimationPixelFactor)
-            guard overflow || target.pixelCount <= budget / animation.frames.count else {
-                throw ImageError(.imageTooLarge)
+            let target = options.targetSize(for: canvas)
+            let budget = AnimationBudget(canvas: canvas, target: target, framePixelCounts: animation.framePixelCounts)
+            if budget.fits(options) {
+                let frames = try APNGComposer.compose(animation, header: header, colors: container.colors,
+                                                      defaultImageData: container.imageData, target: target,
+                                                      options: options)
+                return DecodedImage(frames: frames, format: .png, loopCount: animation.loopCount)
             }
-            var composer = APNGComposer(header: header, colors: container.colors)
-            let frames = try composer.compose(animation, defaultImageData: container.imageData, target: target)
-            return DecodedImage(frames: frames, format: .png, loopCount: animation.loopCount)
+            droppedFrames = true
         }
 
         let pixels: PixelBuffer
-        if target == PixelSize(width: header.width, height: header.height) {
-            pixels = try PNGRaster.decode(header: header, colors: container.colors, data: container.imageData)
+        if container.target == canvas {
+            pixels = try PNGRaster.decode(header: header, colors: container.colors, data: container.imageData,
+                                          cancellation: options.cancellation)
         } else {
             pixels = try PNGRaster.decodeThumbnail(header: header, colors: container.colors,
-                                                   data: container.imageData, target: target)
+                                                   data: container.imageData, target: container.target,
+                                                   cancellation: options.cancellation)
         }
-        return DecodedImage(pixels: pixels, format: .png)
+        return DecodedImage(frames: [ImageFrame(pixels: pixels)], format: .png, framesDroppedByBudget: droppedFrames)
     }
 }

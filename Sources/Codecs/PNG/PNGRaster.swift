@@ -3,8 +3,9 @@ import OspreyCore
 /// data to RGBA, full size or as a thumbnail.
 enum PNGRaster {
     /// The image at full size.
-    static func decode(header: PNGHeader, colors: PNGColors, data: [UInt8]) throws(ImageError) -> PixelBuffer {
-        let reader = try PNGScanlineReader(header: header, data: data)
+    static func decode(header: PNGHeader, colors: PNGColors, data: [UInt8],
+                       cancellation: DecodeCancellation? = nil) throws(ImageError) -> PixelBuffer {
+        let reader = try PNGScanlineReader(header: header, data: data, cancellation: cancellation)
         let expander = PNGRowExpander(header: header, colors: colors)
         let width = header.width
         let size = width * header.height * 4
@@ -30,12 +31,13 @@ enum PNGRaster {
     /// The image shrunk to `target` (no larger than the image). A plain image is shrunk row
     /// band by row band as it is decoded, so only the thumbnail and a row are held; an
     /// interlaced one has to be decoded whole first, since its passes revisit every row.
-    static func decodeThumbnail(header: PNGHeader, colors: PNGColors, data: [UInt8],
-                                target: PixelSize) throws(ImageError) -> PixelBuffer {
+    static func decodeThumbnail(header: PNGHeader, colors: PNGColors, data: [UInt8], target: PixelSize,
+                                cancellation: DecodeCancellation? = nil) throws(ImageError) -> PixelBuffer {
         guard !header.interlaced else {
-            return RowDownsampler.downsample(try decode(header: header, colors: colors, data: data), to: target)
+            let full = try decode(header: header, colors: colors, data: data, cancellation: cancellation)
+            return RowDownsampler.downsample(full, to: target)
         }
-        let reader = try PNGScanlineReader(header: header, data: data)
+        let reader = try PNGScanlineReader(header: header, data: data, cancellation: cancellation)
         let expander = PNGRowExpander(header: header, colors: colors)
         var downsampler = RowDownsampler(source: PixelSize(width: header.width, height: header.height), target: target)
         let row = UnsafeMutablePointer<UInt8>.allocate(capacity: header.width * 4)

@@ -6,11 +6,18 @@ import OspreyCore
 /// of fresh output (or two rows, if rows are longer), never the whole filtered image. The
 /// inflater may produce at most the exact filtered size the header implies: a stream that
 /// wants more, ends early, or fails its checksum is ``ImageError/Code/badImageData``.
+///
+/// With a ``DecodeCancellation``, the reader checks it before the first row and after every
+/// band of about ``cancellationBand`` pixels, and throws ``ImageError/Code/cancelled``.
 final class PNGScanlineReader {
     private static let history = 32 * 1024
     private static let freshOutput = 256 * 1024
+    /// Pixels between two cancellation checks: a few milliseconds of work in a debug build,
+    /// well under one in release, and a lock taken only every 256 Ki pixels.
+    static let cancellationBand = 256 * 1024
 
     private let header: PNGHeader
+    private let cancellation: DecodeCancellation?
     private let inflater: Inflater
     private let expectedSize: Int
     private let window: UnsafeMutablePointer<UInt8>
@@ -21,8 +28,9 @@ final class PNGScanlineReader {
     private var finished = false
 
     /// Prepares to read the rows of `data`, a zlib stream of image data laid out as `header` says.
-    init(header: PNGHeader, data: [UInt8]) throws(ImageError) {
+    init(header: PNGHeader, data: [UInt8], cancellation: DecodeCancellation? = nil) throws(ImageError) {
         self.header = header
+        self.cancellation = cancellation
         expectedSize = try header.filteredDataSize
         inflater = try Inflater(zlib: data)
         let longestRow = header.rowBytes(pixels: header.width) + 1
@@ -40,6 +48,8 @@ final class PNGScanlineReader {
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * max(longestRow, 1))
         defer { scratch.deallocate() }
         let stride = header.filterStride
+        try cancellation?.check()
+        var pixelsSinceCheck = 0
         for pass in header.passes {
             let rowBytes = header.rowBytes(pixels: pass.width)
             var previous = scratch
@@ -51,6 +61,11 @@ final class PNGScanlineReader {
                                          destination: current, count: rowBytes, stride: stride)
                 try body(pass, row, current)
                 swap(&previous, &current)
+                pixelsSinceCheck += pass.width
+                if pixelsSinceCheck >= Self.cancellationBand, let cancellation {
+                    pixelsSinceCheck = 0
+                    try cancellation.check()
+                }
             }
         }
         try finish()

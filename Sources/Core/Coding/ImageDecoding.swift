@@ -27,13 +27,39 @@ extension ImageEncoding {
     public func canEncode(_ format: ImageFormat) -> Bool { false }
 }
 
-/// How to decode: target size, frames, orientation and the safety limit.
+/// How to decode: target size, frames, orientation, and the limits a hostile file meets.
+///
+/// The limits, all checked *before* the work or allocation they bound (see
+/// `DecodeOptions+Budgets.swift`):
+/// - ``maxPixelCount``: pixels of any one canvas a decoder allocates (the output, or a
+///   full-size working canvas when the format needs one).
+/// - ``decodeWorkBudget``: pixels a decode may process in all (source pixels decoded, frame
+///   rectangles composed, canvases read out per output frame).
+/// - ``animationMemoryBudget``: bytes one animated decode may hold (canvas, frames, scratch);
+///   past it only the first frame is decoded (``DecodedImage/framesDroppedByBudget``).
+/// - ``cancellation``: a flag the decoder checks between frames and row bands.
+///
+/// Equality and hashing ignore ``cancellation``: two loads with the same options decode the
+/// same pixels, whoever may cancel them. A new stored property must be added to `==` and
+/// `hash(into:)`.
 public struct DecodeOptions: Sendable, Hashable {
-    /// The default pixel limit per frame canvas: 8192 × 8192 = 67,108,864 pixels
+    /// The default pixel limit per canvas: 8192 × 8192 = 67,108,864 pixels
     /// (256 MiB as RGBA). Large enough for any camera photo (a 100 MP sensor is the
     /// exception, pass a larger limit for it), small enough that one hostile header cannot
     /// make a 2-core, phone-sized process allocate gigabytes.
     public static let defaultMaxPixelCount = 8192 * 8192
+    /// The default ``scaleDownPixelCount``: 4096 × 4096 = 16,777,216 pixels (64 MiB as RGBA),
+    /// close to SDWebImage's 60 MB scale-down limit.
+    public static let defaultScaleDownPixelCount = 4096 * 4096
+    /// The default ``decodeWorkBudget``: 8 × 8192 × 8192 = 536,870,912 pixels, one to two
+    /// seconds of one core in a release build (measured: a 1600² animation of 100 frames
+    /// decoded to a 64 × 64 thumbnail, 512 M pixels of work, took 1.4 s). Eight maximal stills'
+    /// worth, or 250 frames of a 1000 × 1000 animation; an animation needing more falls back to
+    /// its first frame.
+    public static let defaultDecodeWorkBudget = 8 * defaultMaxPixelCount
+    /// The default ``animationMemoryBudget``: 128 MiB, what a phone app can give one image
+    /// (e.g. 100 frames of 560 × 560, or 28 of 1024 × 1024, with the working canvas).
+    public static let defaultAnimationMemoryBudget = 128 * 1024 * 1024
 
     /// Decode straight to at most this size (as in SDWebImage's thumbnail decoding); nil =
     /// full size. Images already smaller are not enlarged.
@@ -44,10 +70,35 @@ public struct DecodeOptions: Sendable, Hashable {
     public var firstFrameOnly: Bool = false
     /// Apply EXIF orientation so the pixels come out upright. Default true.
     public var applyOrientation: Bool = true
-    /// Images whose canvas has more pixels than this are rejected with
-    /// ``ImageError/Code/imageTooLarge`` before any pixel buffer is allocated.
-    /// Default ``defaultMaxPixelCount``.
+    /// The most pixels one canvas the decoder allocates may have: the output canvas, and a
+    /// full-size working canvas where the format needs one (an animation's composition
+    /// canvas, an interlaced image shrunk to a thumbnail). A thumbnail streamed from a plain
+    /// image allocates only the output plus a few rows, so its source may be larger (the source
+    /// still counts against ``decodeWorkBudget``). Past it: ``ImageError/Code/imageTooLarge``,
+    /// before any pixel buffer is allocated. Default ``defaultMaxPixelCount``.
     public var maxPixelCount: Int = DecodeOptions.defaultMaxPixelCount
+    /// Decode an image with more than ``scaleDownPixelCount`` pixels scaled down to fit that
+    /// count (aspect ratio kept), through the thumbnail path, instead of at full size
+    /// (SDWebImage's `scaleDownLargeImages`). Default false.
+    public var scaleDownLargeImages: Bool = false
+    /// With ``scaleDownLargeImages``: the most pixels the decoded image may have.
+    /// Default ``defaultScaleDownPixelCount``.
+    public var scaleDownPixelCount: Int = DecodeOptions.defaultScaleDownPixelCount
+    /// The most pixels a decode may process: every source pixel decoded, every frame
+    /// rectangle composed, and the whole canvas once per output frame (copied, or read
+    /// by the thumbnail resampler). Checked before the work starts: a still image over it is
+    /// ``ImageError/Code/imageTooLarge``; an animation over it decodes its first frame only.
+    /// Default ``defaultDecodeWorkBudget``.
+    public var decodeWorkBudget: Int = DecodeOptions.defaultDecodeWorkBudget
+    /// The most bytes one animated decode may hold: all output frames, the composition
+    /// canvas and the frame scratch buffers. Past it the decoder decodes only the first frame
+    /// and sets ``DecodedImage/framesDroppedByBudget``, rather than fail or allocate.
+    /// Default ``defaultAnimationMemoryBudget``.
+    public var animationMemoryBudget: Int = DecodeOptions.defaultAnimationMemoryBudget
+    /// Lets the caller stop a decode in progress: decoders check it between frames and row
+    /// bands and throw ``ImageError/Code/cancelled``. Not part of equality or hashing.
+    /// Default nil (never cancelled).
+    public var cancellation: DecodeCancellation?
 
     /// Full-size decoding of every frame, upright, with the default limit.
     public init() {}
@@ -62,14 +113,37 @@ public struct DecodeOptions: Sendable, Hashable {
 
     /// The size to decode an image of `size` to: `size` itself without a thumbnail size or
     /// when the image already fits; otherwise scaled down (fitted when the aspect ratio is
-    /// preserved, exactly the thumbnail size when not). Never smaller than 1 × 1.
+    /// preserved, exactly the thumbnail size when not). Then, with ``scaleDownLargeImages``,
+    /// scaled down further to at most ``scaleDownPixelCount`` pixels. Never smaller than 1 × 1.
     public func targetSize(for size: PixelSize) -> PixelSize {
-        guard let limit = thumbnailPixelSize, limit.width > 0, limit.height > 0,
-              size.width > limit.width || size.height > limit.height else { return size }
-        guard preserveAspectRatio else {
-            return PixelSize(width: min(size.width, limit.width), height: min(size.height, limit.height))
+        var target = size
+        if let limit = thumbnailPixelSize, limit.width > 0, limit.height > 0,
+           size.width > limit.width || size.height > limit.height {
+            target = preserveAspectRatio ? Self.fitting(size, inside: limit)
+                : PixelSize(width: min(size.width, limit.width), height: min(size.height, limit.height))
         }
-        return Self.fitting(size, inside: limit)
+        if scaleDownLargeImages, target.pixelCount > max(scaleDownPixelCount, 1) {
+            target = Self.scaledDown(target, toAtMost: max(scaleDownPixelCount, 1))
+        }
+        return target
+    }
+
+    /// `size` shrunk, aspect ratio kept, to the largest size with at most `pixelCount`
+    /// pixels (each side ≥ 1, so a 1-pixel-high strip keeps its height and shrinks in width).
+    public static func scaledDown(_ size: PixelSize, toAtMost pixelCount: Int) -> PixelSize {
+        guard size.width > 0, size.height > 0, size.pixelCount > pixelCount, pixelCount >= 1 else { return size }
+        let ratio = (Double(pixelCount) / Double(size.width) / Double(size.height)).squareRoot()
+        // The epsilon keeps an exact fit (9000² into 4096²) from flooring to one pixel less.
+        var width = max(1, min(size.width, Int(Double(size.width) * ratio + 1e-6)))
+        var height = max(1, min(size.height, Int(Double(size.height) * ratio + 1e-6)))
+        // A side clamped to 1 leaves the other to take the whole count; otherwise floating
+        // point may land a pixel or two over, so trim the longer side.
+        if height == 1 { width = min(width, pixelCount) }
+        if width == 1 { height = min(height, pixelCount) }
+        while width * height > pixelCount {
+            if (width >= height && width > 1) || height == 1 { width -= 1 } else { height -= 1 }
+        }
+        return PixelSize(width: width, height: height)
     }
 
     /// `size` scaled (up or down) to fit inside `box`, aspect ratio kept, each side ≥ 1.
@@ -88,5 +162,30 @@ public struct DecodeOptions: Sendable, Hashable {
         guard PixelSize(width: width, height: height).pixelCount <= maxPixelCount else {
             throw ImageError(.imageTooLarge)
         }
+    }
+}
+
+extension DecodeOptions {
+    /// Equal when every option that changes the decoded pixels or the limits is equal;
+    /// ``cancellation`` is ignored.
+    public static func == (lhs: DecodeOptions, rhs: DecodeOptions) -> Bool {
+        lhs.thumbnailPixelSize == rhs.thumbnailPixelSize && lhs.preserveAspectRatio == rhs.preserveAspectRatio
+            && lhs.firstFrameOnly == rhs.firstFrameOnly && lhs.applyOrientation == rhs.applyOrientation
+            && lhs.maxPixelCount == rhs.maxPixelCount && lhs.scaleDownLargeImages == rhs.scaleDownLargeImages
+            && lhs.scaleDownPixelCount == rhs.scaleDownPixelCount && lhs.decodeWorkBudget == rhs.decodeWorkBudget
+            && lhs.animationMemoryBudget == rhs.animationMemoryBudget
+    }
+
+    /// Hashes what `==` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(thumbnailPixelSize)
+        hasher.combine(preserveAspectRatio)
+        hasher.combine(firstFrameOnly)
+        hasher.combine(applyOrientation)
+        hasher.combine(maxPixelCount)
+        hasher.combine(scaleDownLargeImages)
+        hasher.combine(scaleDownPixelCount)
+        hasher.combine(decodeWorkBudget)
+        hasher.combine(animationMemoryBudget)
     }
 }

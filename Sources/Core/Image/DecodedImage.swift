@@ -15,9 +15,16 @@ public final class DecodedImage: Sendable {
     public let frames: [ImageFrame]
     /// How often an animation repeats; 0 = forever.
     public let loopCount: Int
+    /// Whether the source is an animation of which only the first frame was decoded because
+    /// composing it all would exceed ``DecodeOptions/decodeWorkBudget``,
+    /// ``DecodeOptions/animationMemoryBudget`` or ``DecodeOptions/maxPixelCount``. False when
+    /// every frame was decoded, and when the caller asked for the first frame only.
+    public let framesDroppedByBudget: Bool
 
     /// Creates an image from `frames`, which must be non-empty and all the same size.
-    public init(frames: [ImageFrame], format: ImageFormat = .unknown, loopCount: Int = 0, scale: Double = 1) {
+    /// `framesDroppedByBudget` says the source had frames a budget kept out.
+    public init(frames: [ImageFrame], format: ImageFormat = .unknown, loopCount: Int = 0, scale: Double = 1,
+                framesDroppedByBudget: Bool = false) {
         precondition(!frames.isEmpty, "DecodedImage needs at least one frame")
         let size = frames[0].pixels.size
         precondition(frames.allSatisfy { $0.pixels.size == size }, "DecodedImage frames differ in size")
@@ -27,6 +34,7 @@ public final class DecodedImage: Sendable {
         self.format = format
         self.loopCount = loopCount
         self.scale = scale
+        self.framesDroppedByBudget = framesDroppedByBudget
     }
 
     /// A still image of one frame.

@@ -38,6 +38,7 @@ extension DecodedImage {
             guard let pixels = body(frame.pixels) else { return nil }
             mapped.append(ImageFrame(pixels: pixels, duration: frame.duration))
         }
-        return DecodedImage(frames: mapped, format: format, loopCount: loopCount, scale: scale)
+        return DecodedImage(frames: mapped, format: format, loopCount: loopCount, scale: scale,
+                            framesDroppedByBudget: framesDroppedByBudget)
     }
 }

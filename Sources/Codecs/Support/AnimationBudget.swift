@@ -1,0 +1,52 @@
+import OspreyCore
+/// What composing an animation will cost, worked out from its frame rectangles before any
+/// frame is decoded, and whether ``DecodeOptions`` allows it.
+///
+/// Work counts pixels: each frame's rectangle (decoded and composed) plus the whole canvas
+/// once per output frame (copied out, or read by the thumbnail resampler). Memory counts bytes
+/// held at the peak: the composition canvas, every output frame at the target size, and two
+/// frame-sized scratch buffers (the decoded frame and the area saved for "dispose to
+/// previous"). Overflowing arithmetic counts as over budget.
+package struct AnimationBudget {
+    /// Pixels processed in all.
+    package private(set) var work = 0
+    /// Bytes held at the peak.
+    package private(set) var memory = 0
+    private let canvas: PixelSize
+
+    /// The cost of composing frames with the given rectangle sizes (in pixels) on `canvas`,
+    /// each output frame `target`-sized.
+    package init(canvas: PixelSize, target: PixelSize, framePixelCounts: [Int]) {
+        self.canvas = canvas
+        var work = 0, largestFrame = 0, overflow = false
+        for pixels in framePixelCounts {
+            largestFrame = max(largestFrame, pixels)
+            Self.add(pixels, to: &work, overflow: &overflow)
+            Self.add(canvas.pixelCount, to: &work, overflow: &overflow)
+        }
+        var memory = 0
+        Self.add(canvas.pixelCount, to: &memory, overflow: &overflow)
+        let (outputs, outputOverflow) = target.pixelCount.multipliedReportingOverflow(by: framePixelCounts.count)
+        overflow = overflow || outputOverflow
+        Self.add(outputs, to: &memory, overflow: &overflow)
+        Self.add(largestFrame, to: &memory, overflow: &overflow)
+        Self.add(largestFrame, to: &memory, overflow: &overflow)
+        let (bytes, bytesOverflow) = memory.multipliedReportingOverflow(by: 4)
+        self.work = overflow ? Int.max : work
+        self.memory = overflow || bytesOverflow ? Int.max : bytes
+    }
+
+    /// Whether `options` allow composing it: the canvas within ``DecodeOptions/maxPixelCount``,
+    /// the work within ``DecodeOptions/decodeWorkBudget`` and the memory within
+    /// ``DecodeOptions/animationMemoryBudget``. When not, a decoder decodes the first frame only.
+    package func fits(_ options: DecodeOptions) -> Bool {
+        canvas.pixelCount <= options.maxPixelCount && work <= options.decodeWorkBudget
+            && memory <= options.animationMemoryBudget
+    }
+
+    private static func add(_ value: Int, to total: inout Int, overflow: inout Bool) {
+        let (sum, over) = total.addingReportingOverflow(value)
+        total = sum
+        overflow = overflow || over
+    }
+}
