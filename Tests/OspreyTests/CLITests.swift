@@ -63,7 +63,7 @@ struct CLITests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try "# images\n\(server.url("/two.png"))\n\n\(server.url("/missing.png"))\n".write(to: list, atomically: true, encoding: .utf8)
         let out = directory.appendingPathComponent("out")
-        let run = try await Self.run(["fetch", server.url("/one.png").absoluteString, list.path,
+        let run = try await Self.run(["fetch", server.url("/one.png").absoluteString, "--list", list.path,
                                       "--cache-dir", directory.appendingPathComponent("cache").path,
                                       "--thumbnail", "16x16", "--out", out.path, "--json"])
         #expect(run.status == 1)
