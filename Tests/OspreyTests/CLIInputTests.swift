@@ -12,34 +12,10 @@ import Glibc
 /// issue 11 item 14). Each runs the built binary, killed if it outlives a generous timeout.
 @Suite("osprey command-line inputs")
 struct CLIInputTests {
-    struct Run {
-        let status: Int32?   // nil: killed after the timeout
-        let output: String
-        let errors: String
-    }
-
-    /// Runs `executable` with `arguments`; terminates it after `timeout` seconds.
-    static func run(_ arguments: [String], executable: URL = CLITests.binary, timeout: Double = 60) async throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let exited = Recorder<Int32>()
-        process.terminationHandler = { exited.record($0.terminationStatus) }
-        try process.run()
-        async let out = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-        async let err = Task.detached { errors.fileHandleForReading.readDataToEndOfFile() }.value
-        var status: Int32?
-        do {
-            status = try await exited.wait(timeout: .seconds(timeout)).first
-        } catch {
-            process.terminate()
-            _ = try? await exited.wait(timeout: .seconds(30))
-        }
-        return Run(status: status, output: String(decoding: await out, as: UTF8.self),
-                   errors: String(decoding: await err, as: UTF8.self))
+    /// Runs `executable` (the built `osprey` by default); kills it after `timeout` seconds.
+    static func run(_ arguments: [String], executable: URL = CLITests.binary,
+                    timeout: Double = 60) async throws -> CLIRunner.Run {
+        try await CLIRunner.run(executable, arguments, timeout: timeout)
     }
 
     /// A fresh temporary folder.
