@@ -98,6 +98,8 @@ struct CLIInputTests {
         #expect(report.results.last?.error == "no such file: \(missing)")
         #expect(!run.output.contains("\\/"), "JSON does not escape /")
         #expect(run.output.contains("\"url\" : \"\(png.path)\""))
+        let decode = try await Self.run(["decode", missing])
+        #expect(decode.status == 1 && decode.output.contains("no such file: \(missing)"), "\(decode.output)")
     }
 
     @Test("no arguments and help for an unknown command exit 2 with the usage",
