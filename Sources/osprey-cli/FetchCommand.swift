@@ -89,7 +89,7 @@ enum FetchCommand {
                 next += 1
                 group.addTask { (index, await loadOne(urls[index], index: index, manager: manager, context: context, out: out)) }
             }
-            for _ in 0..<window { addNext() }
+            for _ in 0..<min(window, urls.count) { addNext() }
             for await (index, outcome) in group {
                 outcomes[index] = outcome
                 finished += 1
