@@ -24,33 +24,72 @@ enum CacheFiles {
         var modified: Double
     }
 
-    /// One file found by ``scan(_:)``.
+    /// One name found by ``scan(_:)``.
     struct Entry {
         var name: String
         var info: Info
+        /// False for anything but a regular file (a symlink, folder, FIFO, socket or device
+        /// that someone put there): never opened, never counted, only removed.
+        var isRegular: Bool
     }
 
-    /// `stat` of a regular file at `path`; nil when it is missing or not a regular file.
+    /// What a read of an entry found.
+    enum Lookup {
+        /// The bytes of a regular file, with its `fstat`.
+        case hit(Data, Info)
+        /// Nothing there, or a regular file that could not be read (left alone).
+        case miss
+        /// Something that is not a regular file (see ``Entry/isRegular``): the caller removes it.
+        case foreign
+    }
+
+    /// `lstat` of a regular file at `path`; nil when it is missing or not a regular file. A
+    /// symlink is never followed: it is not an entry, whatever it points to.
     static func info(atPath path: String) -> Info? {
         var status = stat()
-        guard stat(path, &status) == 0, isRegularFile(status) else { return nil }
+        guard lstat(path, &status) == 0, isRegularFile(status) else { return nil }
         return info(of: status)
     }
 
-    /// The whole content of the regular file at `path`, or nil when it is missing, not a
-    /// regular file or unreadable. When `touchAt` is given and the file's modification time
-    /// is at least one second older, the time is moved to `touchAt`: this is how a read
-    /// records recency (see ``DiskCache``). Skipping the update within a second spares the
-    /// filesystem an inode write per hit on hot entries.
-    static func read(atPath path: String, touchAt: Date?) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
+    /// Whether something other than a regular file sits at `path` (never followed).
+    static func isForeign(atPath path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && !isRegularFile(status)
+    }
+
+    /// Flags for every open of an entry. `O_NOFOLLOW`: a symlink put in place of an entry
+    /// fails with `ELOOP` instead of handing out (or re-stamping) its target. `O_NONBLOCK`: a
+    /// FIFO opens at once instead of blocking the serial I/O queue until a writer comes (it is
+    /// cleared again once `fstat` says regular file). `O_NOCTTY`: a terminal device cannot
+    /// become the process's controlling terminal.
+    static let openFlags: Int32 = O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY
+
+    /// The whole content of the regular file at `path`. A symlink, folder, FIFO or other
+    /// non-regular file is ``Lookup/foreign``: it is never followed, read or stamped.
+    /// `isExpired` sees the file's `fstat` before anything is read; when it says yes the
+    /// answer is a ``Lookup/miss`` (the caller removes the entry). When `touchAt` is given and
+    /// the file's modification time is at least one second older, the time is moved to
+    /// `touchAt` through the descriptor (`futimens`, so only this very file is touched): this is
+    /// how a read records recency (see ``DiskCache``). Skipping the update within a second
+    /// spares the filesystem an inode write per hit on hot entries.
+    static func read(atPath path: String, touchAt: Date?, isExpired: (Info) -> Bool = { _ in false }) -> Lookup {
+        let descriptor = open(path, openFlags)
+        guard descriptor >= 0 else {
+            // ELOOP: a symlink; ENXIO: a socket or a device without a driver. Anything else
+            // (ENOENT, EACCES…) is a plain miss unless lstat sees a non-regular file.
+            return errno == ELOOP || errno == ENXIO || isForeign(atPath: path) ? .foreign : .miss
+        }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, isRegularFile(status) else { return nil }
+        guard fstat(descriptor, &status) == 0 else { return .miss }
+        guard isRegularFile(status) else { return .foreign }
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
+        let found = info(of: status)
+        if isExpired(found) { return .miss }
         let size = Int(status.st_size)
-        guard size > 0 else { return Data() }
-        guard let buffer = malloc(size) else { return nil }
+        guard size > 0 else { return .hit(Data(), found) }
+        guard let buffer = malloc(size) else { return .miss }
         var filled = 0
         while filled < size {
             let count = posixRead(descriptor, buffer + filled, size - filled)
@@ -62,13 +101,13 @@ enum CacheFiles {
         // file is not ours to trust: a miss.
         guard filled == size else {
             free(buffer)
-            return nil
+            return .miss
         }
-        if let touchAt, touchAt.timeIntervalSince1970 - info(of: status).modified >= 1 {
+        if let touchAt, touchAt.timeIntervalSince1970 - found.modified >= 1 {
             var times = [timespec(touchAt), timespec(touchAt)]   // atime too: it is not used
             _ = futimens(descriptor, &times)
         }
-        return Data(bytesNoCopy: buffer, count: size, deallocator: .free)
+        return .hit(Data(bytesNoCopy: buffer, count: size, deallocator: .free), found)
     }
 
     /// Writes `data` to a fresh temporary file in `directory`, stamps it `modified`, then
@@ -89,7 +128,12 @@ enum CacheFiles {
             _ = futimens(descriptor, &times)
         }
         let closed = close(descriptor) == 0
-        guard written, closed, rename(temporary, path) == 0 else {
+        // rename replaces a symlink, FIFO or file at `path` without following it, but not a
+        // folder (EISDIR, or ENOTEMPTY/EEXIST on some systems): a folder squatting on the entry
+        // is removed, without following anything in it, and the rename tried once more.
+        guard written, closed,
+              rename(temporary, path) == 0 || (isForeign(atPath: path) && removeTree(atPath: path)
+                                               && rename(temporary, path) == 0) else {
             unlink(temporary)
             return false
         }
@@ -112,27 +156,33 @@ enum CacheFiles {
         return mkdir(path, 0o755) == 0 || errno == EEXIST
     }
 
-    /// Every regular file directly in `directory` with its `stat` (one `fstatat` per name,
-    /// no Foundation). Files that vanish between listing and `stat` are skipped; a missing
-    /// directory yields no files.
+    /// Every name directly in `directory` with its `lstat` (one `fstatat` per name, never
+    /// following a link and never opening anything, so a FIFO cannot block the scan; no
+    /// Foundation). Names that vanish between listing and `stat` are skipped; a missing
+    /// directory yields nothing.
     static func scan(_ directory: String) -> [Entry] {
         guard let handle = opendir(directory) else { return [] }
         defer { closedir(handle) }
         let directoryDescriptor = dirfd(handle)
         var entries: [Entry] = []
         while let item = readdir(handle) {
-            let name = withUnsafePointer(to: &item.pointee.d_name) { tuple in
-                tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) {
-                    String(cString: $0)
-                }
-            }
+            let raw = nameBytes(item)
+            let name = String(decoding: raw.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if name == "." || name == ".." { continue }
             var status = stat()
-            guard fstatat(directoryDescriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0,
-                  isRegularFile(status) else { continue }
-            entries.append(Entry(name: name, info: info(of: status)))
+            guard fstatat(directoryDescriptor, raw, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            entries.append(Entry(name: name, info: info(of: status), isRegular: isRegularFile(status)))
         }
         return entries
+    }
+
+    /// The NUL-terminated name of a directory entry.
+    static func nameBytes(_ item: UnsafeMutablePointer<dirent>) -> [CChar] {
+        withUnsafePointer(to: &item.pointee.d_name) { tuple in
+            tuple.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: tuple.pointee)) { start in
+                Array(UnsafeBufferPointer(start: start, count: strlen(start) + 1))
+            }
+        }
     }
 
     /// Names of temporary files start with this (a dot, so they sort apart and are never

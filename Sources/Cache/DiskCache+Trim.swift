@@ -28,8 +28,9 @@ extension DiskCache {
 
     /// Deletes entries older than ``ImageCacheConfig/maxDiskAge`` (never, when negative), then,
     /// if more than ``ImageCacheConfig/maxDiskSize`` bytes remain, the least recently used
-    /// until at most half of the limit remains. Also deletes stale temporary files and extended
-    /// data whose entry is gone. Synchronous; runs on the I/O queue.
+    /// until at most half of the limit remains. Also deletes stale temporary files, extended
+    /// data whose entry is gone, and anything that is not a regular file under one of the
+    /// cache's names (without following it). Synchronous; runs on the I/O queue.
     ///
     /// - Complexity: O(n log n) in the number of files.
     public func removeExpiredData() {
@@ -42,6 +43,32 @@ extension DiskCache {
             self.sweep(expiringByAge: true)
             completion?()
         }
+    }
+
+    /// Runs ``removeExpiredData()`` every ``ImageCacheConfig/sweepInterval`` seconds on the I/O
+    /// queue, for as long as the cache lives: on Linux no app life-cycle event would trigger it.
+    /// Each round holds the cache weakly, so the timer never keeps it alive; the first round
+    /// after the cache is gone ends the chain. Called once, from `init`.
+    func scheduleTimedSweep() {
+        let interval = config.sweepInterval
+        guard interval > 0, interval.isFinite else { return }
+        ioQueue.asyncAfter(deadline: .now() + interval) { [weak self] in
+            guard let self else { return }
+            self.sweep(expiringByAge: true)
+            self.scheduleTimedSweep()
+        }
+    }
+
+    /// After a store: runs an age sweep when none ran for ``ImageCacheConfig/sweepInterval``
+    /// seconds (by the injected clock), so a busy cache expires entries even between timer
+    /// rounds, at the cost of at most one folder scan per interval. On the I/O queue.
+    func sweepIfDue(now current: Date) {
+        let interval = config.sweepInterval
+        guard interval > 0 else { return }
+        let due = usage.withLock { usage in
+            usage.lastSweep.map { current.timeIntervalSince($0) >= interval } ?? true
+        }
+        if due { sweep(expiringByAge: true) }
     }
 
     /// Records that a store or removal changed the bytes held by `delta`, measuring the folder
@@ -64,6 +91,9 @@ extension DiskCache {
         var entries: [CacheFiles.Entry] = []
         var extendedData: [String: CacheFiles.Info] = [:]   // by entry name
         var temporaries: [CacheFiles.Entry] = []
+        /// Names of ours (entry, extended data or temporary) held by something that is not a
+        /// regular file: removed by the sweep, never counted.
+        var foreign: [String] = []
         /// Bytes of entries and of extended data whose entry exists.
         var size: Int {
             entries.reduce(0) { total, entry in
@@ -78,7 +108,11 @@ extension DiskCache {
         let suffix = Self.extendedDataSuffix
         for file in files {
             let name = file.name
-            if isEntryName(name.utf8) {
+            if !file.isRegular {
+                let ours = isEntryName(name.utf8) || name.hasPrefix(CacheFiles.temporaryPrefix)
+                    || (name.hasSuffix(suffix) && isEntryName(name.utf8.dropLast(suffix.utf8.count)))
+                if ours { inventory.foreign.append(name) }
+            } else if isEntryName(name.utf8) {
                 inventory.entries.append(file)
             } else if name.hasSuffix(suffix), isEntryName(name.utf8.dropLast(suffix.utf8.count)) {
                 inventory.extendedData[String(name.dropLast(suffix.count))] = file.info
@@ -99,7 +133,12 @@ extension DiskCache {
     /// On the I/O queue.
     private func sweep(expiringByAge: Bool) {
         var inventory = classify(CacheFiles.scan(directoryPath))
-        let current = now().timeIntervalSince1970
+        let clock = now()
+        let current = clock.timeIntervalSince1970
+        if expiringByAge { usage.withLock { $0.lastSweep = clock } }
+        for name in inventory.foreign {
+            CacheFiles.removeTree(atPath: directoryPath + "/" + name)
+        }
         for temporary in inventory.temporaries where current - temporary.info.modified > Self.temporaryFileGracePeriod {
             CacheFiles.remove(atPath: directoryPath + "/" + temporary.name)
         }

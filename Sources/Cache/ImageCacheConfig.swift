@@ -8,7 +8,8 @@ public struct ImageCacheConfig: Sendable {
         case accessDate
         /// When the entry was last written.
         case modificationDate
-        /// When the entry was first written.
+        /// When the entry was first written: storing the key again while the entry lives
+        /// keeps that date (after it expired, a store starts a new life).
         case creationDate
     }
 
@@ -25,6 +26,13 @@ public struct ImageCacheConfig: Sendable {
     public var maxDiskSize: Int = 1 << 30
     /// What "oldest" means on disk. Default ``ExpireType/accessDate``.
     public var diskCacheExpireType: ExpireType = .accessDate
+    /// Seconds between sweeps that delete expired entries (``maxDiskAge``) and trim to
+    /// ``maxDiskSize``: a timer on the disk tier's I/O queue runs one every interval, and a
+    /// store runs one when the last is this old (at most one folder scan per interval).
+    /// 0 or less = no automatic sweep (call `deleteExpiredFiles` yourself). Expired entries
+    /// are never served either way. Default 30 minutes (the idea and the name follow Nuke's
+    /// `DataCache.sweepInterval`).
+    public var sweepInterval: TimeInterval = 30 * 60
 
     /// The defaults above.
     public init() {}

@@ -3,7 +3,7 @@
 struct Arguments {
     /// Words that are not options, in order.
     private(set) var positional: [String] = []
-    private var values: [String: String] = [:]
+    private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
 
     /// What went wrong while parsing, shown to the user.
@@ -32,9 +32,9 @@ struct Arguments {
                 flags.insert(name)
             } else if valued.contains(name) {
                 if let inlineValue {
-                    values[name] = inlineValue
+                    values[name, default: []].append(inlineValue)
                 } else if index < words.count {
-                    values[name] = words[index]
+                    values[name, default: []].append(words[index])
                     index += 1
                 } else {
                     throw Problem(description: "--\(name) needs a value")
@@ -45,17 +45,22 @@ struct Arguments {
         }
     }
 
-    /// The value of `--name`, if given.
-    func value(_ name: String) -> String? { values[name] }
+    /// The value of `--name`, if given (the last one when given more than once).
+    func value(_ name: String) -> String? { values[name]?.last }
+
+    /// Every value of a `--name` that may be given more than once, in order.
+    func allValues(_ name: String) -> [String] { values[name] ?? [] }
 
     /// Whether `--name` was given.
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
-    /// The value of `--name` as a positive integer; `fallback` when absent.
-    func positiveInt(_ name: String, default fallback: Int) throws(Problem) -> Int {
-        guard let text = values[name] else { return fallback }
-        guard let number = Int(text), number > 0 else {
-            throw Problem(description: "--\(name) takes a positive whole number, not '\(text)'")
+    /// The value of `--name` as a whole number in `range`; `fallback` when absent. The range
+    /// is what the command can honour: a number past it (say 2⁶³ − 1 downloads at once) is
+    /// refused here rather than spinning a loop or allocating for it later.
+    func int(_ name: String, in range: ClosedRange<Int>, default fallback: Int) throws(Problem) -> Int {
+        guard let text = value(name) else { return fallback }
+        guard let number = Int(text), range.contains(number) else {
+            throw Problem(description: "--\(name) takes a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
         }
         return number
     }

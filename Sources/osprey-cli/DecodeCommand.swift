@@ -19,7 +19,7 @@ enum DecodeCommand {
         var failed = 0
         for path in arguments.positional {
             guard let data = FileManager.default.contents(atPath: path) else {
-                rows.append([path, "-", "-", "-", "-", "cannot read the file"])
+                rows.append([path, "-", "-", "-", "-", FileProblem.unreadable(path) ?? "cannot read the file"])
                 failed += 1
                 continue
             }

@@ -52,7 +52,7 @@ enum DemoCommand {
 
     static func run(_ words: [String]) async throws -> Int32 {
         let arguments = try Arguments(words, valued: ["count", "concurrency"])
-        let count = try arguments.positiveInt("count", default: 200)
+        let count = try arguments.int("count", in: Limits.demoImages, default: 200)
         let server = try LoopbackServer()
         defer { server.stop() }
         let images = try DemoImages.make(count: count)
@@ -67,7 +67,7 @@ enum DemoCommand {
         defer { try? FileManager.default.removeItem(at: directory) }
 
         var config = ImageDownloaderConfig()
-        config.maxConcurrentDownloads = try arguments.positiveInt("concurrency", default: 6)
+        config.maxConcurrentDownloads = try arguments.int("concurrency", in: Limits.concurrency, default: 6)
         let cache = ImageCache(namespace: "demo", diskCacheDirectory: directory)
         let manager = ImageManager(cache: cache, loader: ImageDownloader(config: config))
         let total = images.reduce(0) { $0 + $1.png.count }

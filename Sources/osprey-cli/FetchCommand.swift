@@ -5,13 +5,14 @@ import Osprey
 /// thumbnails as PNG, and reports every failure with its `ImageError`.
 enum FetchCommand {
     static let help = """
-    usage: osprey fetch <url | file-of-urls>... [--cache-dir D] [--concurrency N]
+    usage: osprey fetch <url | image file>... [--list FILE]... [--cache-dir D] [--concurrency N]
                         [--thumbnail WxH] [--out DIR] [--json]
 
-    Loads each URL through ImageManager (memory, then disk cache, then network). A word that
-    is not a URL is read as a file with one URL per line (blank lines and # comments skipped).
+    Loads each URL through ImageManager (memory, then disk cache, then network). A word without
+    "://" is a local image file, loaded through the same pipeline (reported as "file").
+      --list FILE       also load the URLs in FILE, one per line (blank lines and # comments skipped)
       --cache-dir D     disk cache folder (default: the shared cache, \(ImageCache.defaultDiskCacheDirectory.path))
-      --concurrency N   downloads at once (default 6)
+      --concurrency N   downloads at once, \(Limits.concurrency.lowerBound)–\(Limits.concurrency.upperBound) (default 6)
       --thumbnail WxH   decode straight to at most W×H pixels
       --out DIR         write every image as DIR/<n>-<name>.png
       --json            print one JSON object instead of the table
@@ -30,21 +31,23 @@ enum FetchCommand {
     }
 
     static func run(_ words: [String]) async throws -> Int32 {
-        let arguments = try Arguments(words, valued: ["cache-dir", "concurrency", "thumbnail", "out"],
+        let arguments = try Arguments(words, valued: ["cache-dir", "concurrency", "thumbnail", "out", "list"],
                                       switches: ["json"])
-        let urls = try readURLs(arguments.positional)
-        guard !urls.isEmpty else { throw Arguments.Problem(description: "fetch needs at least one URL") }
+        let urls = try arguments.positional + arguments.allValues("list").flatMap(readList)
+        guard !urls.isEmpty else { throw Arguments.Problem(description: "fetch needs at least one URL or file") }
         var context = ImageContext()
         context.callbackQueue = .current
         if let size = arguments.value("thumbnail") { context.thumbnailPixelSize = try parseSize(size) }
-        let concurrency = try arguments.positiveInt("concurrency", default: 6)
+        let concurrency = try arguments.int("concurrency", in: Limits.concurrency, default: 6)
         var config = ImageDownloaderConfig()
         config.maxConcurrentDownloads = concurrency
         let directory = arguments.value("cache-dir").map { URL(fileURLWithPath: $0) }
+        // The cache would fail every store silently in a folder it cannot create: say so now.
+        if let directory { try FileProblem.makeFolder(directory, what: "the cache folder") }
         let manager = ImageManager(cache: ImageCache(namespace: "default", diskCacheDirectory: directory),
                                    loader: ImageDownloader(config: config))
         let out = arguments.value("out").map { URL(fileURLWithPath: $0) }
-        if let out { try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true) }
+        if let out { try FileProblem.makeFolder(out, what: "the output folder") }
         let json = arguments.flag("json")
 
         let start = Date()
@@ -53,7 +56,8 @@ enum FetchCommand {
         let failures = outcomes.filter { !$0.ok }
         if json {
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            // URLs and paths stay readable (and greppable): "/" is not escaped as "\/".
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             struct Report: Encodable { let loaded: Int; let failed: Int; let seconds: Double; let results: [Outcome] }
             let report = Report(loaded: outcomes.count - failures.count, failed: failures.count,
                                 seconds: Date().timeIntervalSince(start), results: outcomes)
@@ -85,7 +89,7 @@ enum FetchCommand {
                 next += 1
                 group.addTask { (index, await loadOne(urls[index], index: index, manager: manager, context: context, out: out)) }
             }
-            for _ in 0..<window { addNext() }
+            for _ in 0..<min(window, urls.count) { addNext() }
             for await (index, outcome) in group {
                 outcomes[index] = outcome
                 finished += 1
@@ -98,9 +102,17 @@ enum FetchCommand {
 
     private static func loadOne(_ text: String, index: Int, manager: ImageManager, context: ImageContext,
                                 out: URL?) async -> Outcome {
-        guard let url = URL(string: text), url.scheme != nil else {
-            return Outcome(url: text, ok: false, width: nil, height: nil, bytes: nil, source: nil,
-                           error: ImageError(.invalidURL).description, file: nil)
+        let url: URL
+        if text.contains("://") {
+            guard let parsed = URL(string: text), parsed.scheme != nil else {
+                return failure(text, ImageError(.invalidURL).description)
+            }
+            url = parsed
+        } else {
+            // A plain word is a local file: check it here, so the user reads "no such file"
+            // rather than the loader's .invalidURL.
+            if let problem = FileProblem.unreadable(text) { return failure(text, problem) }
+            url = URL(fileURLWithPath: text)
         }
         do {
             // The process may exit right after the last load: let the disk writes finish first.
@@ -110,28 +122,41 @@ enum FetchCommand {
             if let out, let decoded {
                 let name = "\(index)-\(url.deletingPathExtension().lastPathComponent.isEmpty ? "image" : url.deletingPathExtension().lastPathComponent).png"
                 let destination = out.appendingPathComponent(name)
-                try ImageCoders.shared.encode(decoded, format: .png).write(to: destination)
+                do {
+                    try ImageCoders.shared.encode(decoded, format: .png).write(to: destination)
+                } catch let error as ImageError {
+                    throw error
+                } catch {
+                    throw FileProblem("cannot write", path: destination.path, error: error)
+                }
                 file = destination.path
             }
             return Outcome(url: text, ok: true, width: decoded?.pixelWidth, height: decoded?.pixelHeight,
                            bytes: result.data?.count,
-                           source: result.cacheType == .none ? "network" : result.cacheType.description,
+                           source: result.cacheType == .none ? (url.isFileURL ? "file" : "network")
+                                                              : result.cacheType.description,
                            error: nil, file: file)
         } catch {
-            return Outcome(url: text, ok: false, width: nil, height: nil, bytes: nil, source: nil,
-                           error: String(describing: error), file: nil)
+            return failure(text, String(describing: error))
         }
     }
 
-    /// URLs as given, with words that are files replaced by the URLs they list.
-    static func readURLs(_ words: [String]) throws -> [String] {
-        try words.flatMap { word -> [String] in
-            if word.contains("://") || !FileManager.default.fileExists(atPath: word) { return [word] }
-            let text = try String(contentsOfFile: word, encoding: .utf8)
-            return text.split(whereSeparator: \.isNewline)
-                .map { $0.trimmingCharacters(in: .whitespaces) }
-                .filter { !$0.isEmpty && !$0.hasPrefix("#") }
+    private static func failure(_ text: String, _ error: String) -> Outcome {
+        Outcome(url: text, ok: false, width: nil, height: nil, bytes: nil, source: nil, error: error, file: nil)
+    }
+
+    /// The URLs listed in the file at `path`, one per line (blank lines and # comments skipped).
+    static func readList(_ path: String) throws(FileProblem) -> [String] {
+        if let problem = FileProblem.unreadable(path) { throw FileProblem("--list: \(problem)") }
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw FileProblem("cannot read the list", path: path, error: error)
         }
+        return text.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.hasPrefix("#") }
     }
 
     /// `WxH` → a pixel size.

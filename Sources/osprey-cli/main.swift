@@ -10,7 +10,7 @@ usage: osprey <command> [options]
 commands:
   demo     load generated images from a loopback server, cold then warm, and show what happened
   fetch    load URLs through the cache and the downloader
-  cache    show, locate or clear the disk cache
+  cache    show, locate, trim or clear the disk cache
   decode   decode image files with Osprey's own decoders
   help     show help for a command (osprey help fetch)
 
@@ -20,10 +20,26 @@ osprey --version prints the version.
 let helps = ["demo": DemoCommand.help, "fetch": FetchCommand.help, "cache": CacheCommand.help,
              "decode": DecodeCommand.help]
 
+/// The position of the first argument that is not valid UTF-8, if any. Swift's
+/// `CommandLine.arguments` repairs such bytes to U+FFFD, so a path like that would silently
+/// name another file or folder; the tool refuses it instead.
+func firstNonUTF8Argument() -> Int? {
+    for index in 1..<Int(CommandLine.argc) {
+        guard let pointer = CommandLine.unsafeArgv[index] else { continue }
+        let bytes = UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map { UInt8(bitPattern: $0) }
+        if String(validating: bytes, as: UTF8.self) == nil { return index }
+    }
+    return nil
+}
+
 func runCommand(_ words: [String]) async -> Int32 {
+    if let index = firstNonUTF8Argument() {
+        Terminal.error("osprey: argument \(index) is not valid UTF-8; Osprey cannot name that path faithfully (rename it, or use a UTF-8 path)")
+        return 2
+    }
     guard let command = words.first else {
-        print(usage)
-        return 0
+        Terminal.error(usage)
+        return 2
     }
     let rest = Array(words.dropFirst())
     if rest.contains("--help") || rest.contains("-h"), let help = helps[command] {
@@ -37,7 +53,15 @@ func runCommand(_ words: [String]) async -> Int32 {
         case "cache": return try await CacheCommand.run(rest)
         case "decode": return try DecodeCommand.run(rest)
         case "help", "--help", "-h":
-            print(rest.first.flatMap { helps[$0] } ?? usage)
+            guard let topic = rest.first else {
+                print(usage)
+                return 0
+            }
+            guard rest.count == 1, let help = helps[topic] else {
+                Terminal.error("osprey help: no command '\(rest.joined(separator: " "))'\n\n\(usage)")
+                return 2
+            }
+            print(help)
             return 0
         case "--version", "version":
             print("osprey \(OspreyVersion.string)")
@@ -49,8 +73,14 @@ func runCommand(_ words: [String]) async -> Int32 {
     } catch let problem as Arguments.Problem {
         Terminal.error("osprey \(command): \(problem)\n\n\(helps[command] ?? usage)")
         return 2
-    } catch {
+    } catch let problem as FileProblem {
+        Terminal.error("osprey \(command): \(problem)")
+        return 1
+    } catch let error as ImageError {
         Terminal.error("osprey \(command): \(error)")
+        return 1
+    } catch {
+        Terminal.error("osprey \(command): \(FileProblem.reason(error))")
         return 1
     }
 }

@@ -11,3 +11,10 @@ struct ImageCacheConfigTests {
         #expect(ImageCacheConfig().maxMemoryCost > 0)
     }
 }
+
+extension ImageCacheConfigTests {
+    @Test("sweeps run every 30 minutes by default")
+    func sweepDefault() {
+        #expect(ImageCacheConfig().sweepInterval == 30 * 60)
+    }
+}

@@ -12,28 +12,8 @@ struct CLITests {
         .deletingLastPathComponent().appendingPathComponent("osprey")
     static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: binary.path) }
 
-    struct Run {
-        let status: Int32
-        let output: String
-        let errors: String
-    }
-
-    static func run(_ arguments: [String]) async throws -> Run {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        let exited = Recorder<Int32>()
-        process.terminationHandler = { exited.record($0.terminationStatus) }
-        try process.run()
-        // Drain both pipes while the child runs, so a full pipe cannot block it.
-        async let out = Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-        async let err = Task.detached { errors.fileHandleForReading.readDataToEndOfFile() }.value
-        let status = try await exited.first(timeout: .seconds(120))
-        return Run(status: status, output: String(decoding: await out, as: UTF8.self),
-                   errors: String(decoding: await err, as: UTF8.self))
+    static func run(_ arguments: [String]) async throws -> CLIRunner.Run {
+        try await CLIRunner.run(binary, arguments, timeout: 120)
     }
 
     @Test("osprey demo loads cold, then warm from memory and disk, and exits 0",
@@ -63,7 +43,7 @@ struct CLITests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try "# images\n\(server.url("/two.png"))\n\n\(server.url("/missing.png"))\n".write(to: list, atomically: true, encoding: .utf8)
         let out = directory.appendingPathComponent("out")
-        let run = try await Self.run(["fetch", server.url("/one.png").absoluteString, list.path,
+        let run = try await Self.run(["fetch", server.url("/one.png").absoluteString, "--list", list.path,
                                       "--cache-dir", directory.appendingPathComponent("cache").path,
                                       "--thumbnail", "16x16", "--out", out.path, "--json"])
         #expect(run.status == 1)
