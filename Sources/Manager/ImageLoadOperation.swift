@@ -12,8 +12,6 @@ public final class ImageLoadOperation: Cancellable {
         var completion: (@Sendable (Result<ImageResult, ImageError>) -> Void)?
         var cacheOperation: (any Cancellable)?
         var loaderOperation: (any Cancellable)?
-        /// Told the result after the caller: the loads that joined this one's download.
-        var observer: (@Sendable (Result<ImageResult, ImageError>) -> Void)?
     }
     // Invariant: `completion` is non-nil until the operation finishes, and is called once by
     // the thread that took it out under the lock; sub-operations are only set while unfinished.
@@ -75,25 +73,12 @@ public final class ImageLoadOperation: Cancellable {
 
     /// Delivers `result` on the callback queue if nobody has completed yet.
     func finish(_ result: Result<ImageResult, ImageError>) {
-        let (completion, observer) = state.withLock { state in
-            defer {
-                state.completion = nil; state.cacheOperation = nil; state.loaderOperation = nil; state.observer = nil
-            }
-            return (state.completion, state.observer)
+        let completion = state.withLock { state in
+            defer { state.completion = nil; state.cacheOperation = nil; state.loaderOperation = nil }
+            return state.completion
         }
         guard let completion else { return }
         onFinish(self)
         callbackQueue.execute { completion(result) }
-        observer?(result)
-    }
-
-    /// Registers the one observer of the result; false (and not registered) when the
-    /// operation has already finished.
-    func observeResult(_ observer: @escaping @Sendable (Result<ImageResult, ImageError>) -> Void) -> Bool {
-        state.withLock { state in
-            guard state.completion != nil else { return false }
-            state.observer = observer
-            return true
-        }
     }
 }

@@ -25,8 +25,12 @@ public struct ImageContext: Sendable {
     public var queryCacheType: ImageCacheType = .all
     /// Decode straight to at most this size (aspect ratio kept unless told otherwise).
     public var thumbnailPixelSize: PixelSize?
-    /// With ``thumbnailPixelSize``: keep the aspect ratio (fit inside). Default true.
+    /// With ``thumbnailPixelSize``: keep the aspect ratio (fit inside). Default true; false
+    /// stretches the image to exactly the thumbnail size.
     public var preserveAspectRatio: Bool = true
+    /// The decoder's pixel limit per frame canvas for this load (see
+    /// ``DecodeOptions/maxPixelCount``); nil keeps ``DecodeOptions/defaultMaxPixelCount``.
+    public var maxPixelCount: Int?
     /// Rewrites the request before it is sent; returning nil cancels the load.
     public var requestModifier: (@Sendable (URLRequest) -> URLRequest?)?
     /// Rewrites the response before it is validated; returning nil fails the load.
