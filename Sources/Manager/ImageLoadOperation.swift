@@ -22,8 +22,10 @@ public final class ImageLoadOperation: Cancellable {
     /// The URL being loaded (nil for a call with no URL, which fails at once).
     public let url: URL?
 
+    /// An operation that calls `completion` when it finishes; a nil `completion` makes one
+    /// that is already finished.
     init(url: URL?, callbackQueue: CallbackQueue,
-         completion: @escaping @Sendable (Result<ImageResult, ImageError>) -> Void,
+         completion: (@Sendable (Result<ImageResult, ImageError>) -> Void)?,
          onFinish: @escaping @Sendable (ImageLoadOperation) -> Void) {
         self.url = url
         self.callbackQueue = callbackQueue

@@ -65,7 +65,8 @@ public final class ImageManager: Sendable {
 
     /// Whether `url` is on the failed list (loads of it fail with `.blackListed`).
     public func isFailedURL(_ url: URL) -> Bool {
-        state.withLock { $0.failedURLs.contains(url) }
+        // Hashing a URL is not free; the list is empty in the common case.
+        state.withLock { !$0.failedURLs.isEmpty && $0.failedURLs.contains(url) }
     }
 
     func markFailed(_ url: URL, blocked: Bool) {

@@ -69,7 +69,9 @@ extension ManagerFixture {
     /// Waits until the manager and the downloader are idle, then until everything already
     /// queued on the callback queue has run: only then are "called exactly once" counts
     /// final. Polls a condition with a generous deadline; never asserts after a fixed sleep.
-    func settle(timeout: TimeInterval = 60) async throws {
+    /// `manager` defaults to the fixture's own (pass another built over this fixture's parts).
+    func settle(manager: ImageManager? = nil, timeout: TimeInterval = 60) async throws {
+        let manager = manager ?? self.manager
         let deadline = Date().addingTimeInterval(timeout)
         while manager.isRunning || downloader.currentDownloadCount > 0 {
             guard Date() < deadline else { throw SettleTimedOut(running: manager.runningCount) }

@@ -48,6 +48,9 @@ public enum CacheKey {
 
     /// The full key for `base` decoded with `decode`, then transformed by `transformerKey`.
     public static func key(base: String, decode: DecodeOptions, transformerKey: String?) -> String {
+        // The common case, a plain full-size load, allocates nothing.
+        if transformerKey == nil, decode.thumbnailPixelSize == nil, !decode.scaleDownLargeImages,
+           !decode.firstFrameOnly, decode.applyOrientation { return base }
         var key = base
         if let transformerKey { key = transformed(key, transformerKey: transformerKey) }
         return key + decodeSuffix(for: decode)
