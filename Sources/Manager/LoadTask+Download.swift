@@ -66,13 +66,26 @@ extension LoadTask {
         return "\(shaping.rawValue)|\(context.storeCacheType)|\(fullKey)"
     }
 
-    /// Progress goes to the caller's queue, and stops once the load has finished.
-    private var forwardedProgress: (@Sendable (ImageProgress) -> Void)? {
+    /// Progress goes to the caller's queue, thinned out to
+    /// ``ImageContext/minimumProgressInterval``, and stops once the load has finished.
+    var forwardedProgress: (@Sendable (ImageProgress) -> Void)? {
         guard let progress else { return nil }
         let queue = context.callbackQueue
         let operation = operation
+        let interval = context.minimumProgressInterval
+        // The fraction last reported to this caller (nil: nothing reported yet).
+        let lastReported = Locked<Double?>(nil)
         return { report in
             guard !operation.isFinished else { return }
+            if interval > 0, let expected = report.expectedBytes, expected > 0 {
+                let fraction = Double(report.receivedBytes) / Double(expected)
+                let isDue = lastReported.withLock { last -> Bool in
+                    if fraction < 1, let previous = last, fraction - previous < interval { return false }
+                    last = fraction
+                    return true
+                }
+                guard isDue else { return }
+            }
             queue.execute { progress(report) }
         }
     }

@@ -91,4 +91,24 @@ struct SharedDownloadTests {
         #expect(fixture.server.requestCount(for: "/drip.png") == 1)
         #expect(done.count == 3)
     }
+
+    @Test("minimumProgressInterval thins out each caller's progress but keeps the last byte")
+    func minimumProgressInterval() async throws {
+        let fixture = try ManagerFixture()
+        let data = Self.noisePNG(side: 128)
+        fixture.server.setRoute("/thin.png", Route.ok(data).with { $0.bytesPerSecond = 200_000 })
+        var context = fixture.context
+        context.minimumProgressInterval = 0.5
+        let progress = Recorder<ImageProgress>()
+        let done = Recorder<Result<ImageResult, ImageError>>()
+        fixture.manager.loadImage(with: fixture.server.url("/thin.png"), options: [.fromLoaderOnly], context: context,
+                                  progress: { progress.record($0) }, completed: { done.record($0) })
+        #expect(try await done.first().failure == nil)
+        try await fixture.settle()
+        // First report, at most one per half of the body, and the last byte.
+        #expect((1...3).contains(progress.count))
+        #expect(progress.values.last?.receivedBytes == Int64(data.count))
+        let fractions = progress.values.map { Double($0.receivedBytes) / Double(data.count) }
+        #expect(zip(fractions, fractions.dropFirst()).allSatisfy { $1 >= 1 || $1 - $0 >= 0.5 })
+    }
 }

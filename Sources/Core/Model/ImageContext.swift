@@ -37,6 +37,11 @@ public struct ImageContext: Sendable {
     public var responseModifier: (@Sendable (URLResponse) -> URLResponse?)?
     /// Turns the downloaded bytes into image bytes (e.g. decrypts them); nil fails the load.
     public var downloadDecryptor: (@Sendable (Data, URLResponse?) -> Data?)?
+    /// The least growth of the downloaded fraction between two `progress` calls, 0...1, after
+    /// SDWebImage's `minimumProgressInterval`: 0.1 gives at most about ten calls. The first
+    /// report and the one for the last byte always go through; so does every report when the
+    /// response declares no length. Default 0 (every report).
+    public var minimumProgressInterval: Double = 0
     /// Where `progress` and `completed` are called. Default ``CallbackQueue/main``.
     public var callbackQueue: CallbackQueue = .main
     /// View binding: one load per key per view; a new load under the same key cancels the old.
