@@ -12,7 +12,7 @@ extension ImageManager {
     func memoryHit(_ url: URL, plainKey: String, options: ImageOptions, context: ImageContext) -> ImageResult? {
         guard options.isDisjoint(with: [.fromLoaderOnly, .refreshCached, .queryMemoryData, .decodeFirstFrameOnly]),
               context.queryCacheType.includesMemory,
-              let imageCache = (context.cache ?? cache) as? ImageCache else { return nil }
+              let imageCache = context.cache.map({ $0 as? ImageCache }) ?? imageCache else { return nil }
         let base: String
         if let filter = context.cacheKeyFilter {
             guard let filtered = filter(url) else { return nil }
