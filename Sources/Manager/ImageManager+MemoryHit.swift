@@ -28,11 +28,3 @@ extension ImageManager {
         return ImageResult(image: image, data: nil, cacheType: .memory, url: url)
     }
 }
-
-extension ImageLoadOperation {
-    /// An operation that completed before it was returned (a synchronous memory hit): it is
-    /// never registered with the manager, and `cancel()` only marks it cancelled.
-    static func finished(url: URL) -> ImageLoadOperation {
-        ImageLoadOperation(url: url, callbackQueue: .current, completion: nil, onFinish: { _ in })
-    }
-}
