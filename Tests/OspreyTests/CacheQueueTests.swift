@@ -93,6 +93,58 @@ struct CacheQueueTests {
     }
 }
 
+/// The built-in decoders, each decode held until `width` decodes are in flight at once (or
+/// 30 s pass): only decodes that really run in parallel can meet there.
+private final class RendezvousDecoder: ImageDecoding {
+    private struct State { var inFlight = 0; var maxInFlight = 0 }
+    // Invariant: `inFlight` counts the decodes between their start and end.
+    private let state = Locked(State())
+    private let met = DispatchSemaphore(value: 0)
+    let width: Int
+    init(width: Int) { self.width = width }
+    var maxInFlight: Int { state.withLock { $0.maxInFlight } }
+    func canDecode(_ data: Data) -> Bool { ImageCoders.shared.canDecode(data) }
+    func decode(_ data: Data, options: DecodeOptions) throws(ImageError) -> DecodedImage {
+        let reached = state.withLock { state -> Bool in
+            state.inFlight += 1
+            state.maxInFlight = max(state.maxInFlight, state.inFlight)
+            return state.inFlight == width
+        }
+        if reached {
+            for _ in 1..<width { met.signal() }
+        } else {
+            _ = met.wait(timeout: .now() + 30)
+        }
+        defer { state.withLock { $0.inFlight -= 1 } }
+        return try ImageCoders.shared.decode(data, options: options)
+    }
+}
+
+extension CacheQueueTests {
+    @Test("two disk hits decode at the same time")
+    func disksHitsDecodeInParallel() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("osprey-queues-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let decoder = RendezvousDecoder(width: 2)
+        let coders = ImageCoders()
+        coders.addDecoder(decoder)
+        let cache = ImageCache(namespace: "parallel", diskCacheDirectory: directory, coders: coders)
+        for key in ["a", "b"] {
+            cache.storeImageDataToDisk(ManagerFixture.png(width: 30, height: 20), forKey: key)
+        }
+        var context = ImageContext()
+        context.callbackQueue = .current
+        let answers = Recorder<ImageCacheType>()
+        for key in ["a", "b"] {
+            cache.queryImage(forKey: key, options: [], context: context, cacheType: .disk) { image, _, type in
+                answers.record(image == nil ? .none : type)
+            }
+        }
+        #expect(try await answers.wait(count: 2, timeout: .seconds(60)) == [.disk, .disk])
+        #expect(decoder.maxInFlight == 2)
+    }
+}
+
 /// The built-in PNG encoder, recording whether it ran on the I/O queue.
 private struct RecordingEncoder: ImageEncoding {
     let onIO: Recorder<Bool>
