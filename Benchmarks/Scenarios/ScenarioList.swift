@@ -7,6 +7,7 @@ enum ScenarioList {
             CoalescingScenario(),
             MemoryHitScenario(),
             DiskHitScenario(),
+            ParallelDiskHitScenario(),
             DecoderScenario(),
             PrefetchMemoryScenario(),
             ScalingScenario(),

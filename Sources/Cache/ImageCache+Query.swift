@@ -10,13 +10,15 @@ extension ImageCache {
     ///   unless ``ImageOptions/queryMemoryData`` asks for the bytes too. With
     ///   ``ImageOptions/decodeFirstFrameOnly`` an animated image in memory does not count as a
     ///   hit, so that the disk copy is decoded to its first frame.
-    /// - Otherwise the disk tier is read on the I/O queue; the bytes are decoded with
-    ///   `DecodeOptions(options:context:)` and the image is put into memory unless
-    ///   ``ImageContext/storeCacheType`` excludes memory (or the config turns memory off). The
-    ///   answer goes to ``ImageContext/callbackQueue``.
+    /// - Otherwise the file is read on the I/O queue (which does nothing else), then the bytes
+    ///   are decoded on ``coderQueue`` with `DecodeOptions(options:context:)` and the image is
+    ///   put into memory unless ``ImageContext/storeCacheType`` excludes memory (or the config
+    ///   turns memory off). The answer goes to ``ImageContext/callbackQueue`` from the coder
+    ///   queue, so with ``CallbackQueue/current`` the caller continues there, never on the
+    ///   I/O queue (also on a disk miss).
     /// - ``ImageOptions/queryDiskDataSync`` (memory miss) and ``ImageOptions/queryMemoryDataSync``
-    ///   (memory hit with ``ImageOptions/queryMemoryData``) do the disk part on the calling thread's
-    ///   behalf (through the I/O queue) and answer on the calling thread before returning.
+    ///   (memory hit with ``ImageOptions/queryMemoryData``) read through the I/O queue, decode
+    ///   on the calling thread and answer there before returning.
     ///
     /// The completion gets the image (nil on a miss or undecodable bytes), the bytes read from
     /// disk (if any), and the tier that answered: ``ImageCacheType/memory``,
@@ -49,13 +51,18 @@ extension ImageCache {
                                 storeInMemory: context.storeCacheType.includesMemory && config.shouldCacheImagesInMemory)
         let synchronous = memoryImage == nil ? options.contains(.queryDiskDataSync) : options.contains(.queryMemoryDataSync)
         if synchronous {
-            let answer = diskCache.onIOQueue { readFromDisk(lookup) }
-            deliver(answer, token: token, to: completion)
+            let data = diskCache.onIOQueue { readFromDisk(lookup) }
+            deliver(answer(lookup, data: data), token: token, to: completion)
         } else {
             let callbackQueue = context.callbackQueue
             diskCache.ioQueue.async {
-                let answer = self.readFromDisk(lookup)
-                callbackQueue.execute { self.deliver(answer, token: token, to: completion) }
+                let data = self.readFromDisk(lookup)
+                // Decoding is CPU work: it runs on the concurrent coder queue, so disk hits
+                // decode in parallel and the serial I/O queue is free for the next read.
+                self.coderQueue.async {
+                    let answer = self.answer(lookup, data: data)
+                    callbackQueue.execute { self.deliver(answer, token: token, to: completion) }
+                }
             }
         }
         return token
@@ -77,10 +84,16 @@ extension ImageCache {
         static let miss = Answer(image: nil, data: nil, cacheType: .none)
     }
 
-    /// The disk part of a query; on the I/O queue.
-    private func readFromDisk(_ lookup: DiskLookup) -> Answer {
-        guard !lookup.token.isCancelled else { return .miss }
-        let data = diskCache.data(forKey: lookup.key)
+    /// The file-system part of a query, on the I/O queue: the bytes, or nil on a miss or
+    /// when the query was cancelled.
+    private func readFromDisk(_ lookup: DiskLookup) -> Data? {
+        guard !lookup.token.isCancelled else { return nil }
+        return diskCache.data(forKey: lookup.key)
+    }
+
+    /// The CPU part of a query, off the I/O queue: the memory image with the bytes read, or
+    /// the bytes decoded (and remembered in memory).
+    private func answer(_ lookup: DiskLookup, data: Data?) -> Answer {
         if let image = lookup.memoryImage {
             return Answer(image: image, data: data, cacheType: .memory)
         }

@@ -5,8 +5,8 @@ import OspreyCore
 extension ImageCache {
     /// Stores `image` in memory (synchronously, at its decoded cost) and the bytes on disk (on
     /// the I/O queue), as `cacheType` allows. The disk gets `imageData` as given; without
-    /// bytes, the image encoded as PNG by ``coders`` (if no PNG encoder is registered, or it
-    /// fails, nothing is written — not an error). Memory is skipped when the config turns it
+    /// bytes, the image encoded as PNG by ``coders`` on ``coderQueue`` (if no PNG encoder is
+    /// registered, or it fails, nothing is written — not an error). Memory is skipped when the config turns it
     /// off or there is no image. `completion` runs once everything is written: on a global
     /// queue after disk work, else on the calling thread.
     public func store(_ image: PlatformImage?, imageData: Data?, forKey key: String,
@@ -18,11 +18,18 @@ extension ImageCache {
             completion?()
             return
         }
-        diskCache.ioQueue.async {
-            if let data = imageData ?? image.flatMap(self.encodedPNG) {
-                self.diskCache.store(data, forKey: key)
+        let diskCache = diskCache
+        let write: @Sendable (Data?) -> Void = { data in
+            diskCache.ioQueue.async {
+                if let data { diskCache.store(data, forKey: key) }
+                Self.finish(completion)
             }
-            Self.finish(completion)
+        }
+        if let imageData {
+            write(imageData)
+        } else if let image {
+            // Encoding is CPU work: on the coder queue, so the I/O queue only writes.
+            coderQueue.async { write(self.encodedPNG(image)) }
         }
     }
 

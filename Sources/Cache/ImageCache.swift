@@ -7,8 +7,9 @@ import OspreyCodecs
 /// original bytes in a ``DiskCache``.
 ///
 /// **Threading.** Every method may be called from any thread. Memory lookups answer
-/// synchronously on the calling thread. Disk work runs on the disk tier's serial I/O queue
-/// (utility QoS), including decoding a disk hit; query answers then go to the context's
+/// synchronously on the calling thread. File-system calls run on the disk tier's serial I/O
+/// queue (utility QoS) and nothing else does: decoding a disk hit and encoding an image for
+/// the disk run on ``coderQueue`` (concurrent); query answers go from there to the context's
 /// ``ImageContext/callbackQueue``. Completions of `store`, `removeImage`, `containsImage`,
 /// `clear` and ``deleteExpiredFiles(completion:)`` that had disk work run on a global queue
 /// once it is done (never on the I/O queue, so they can block or call back in freely), and
@@ -30,6 +31,11 @@ public final class ImageCache: ImageCaching {
     public let config: ImageCacheConfig
     /// The decoders and encoders used for disk hits and for storing images without bytes.
     public let coders: ImageCoders
+    /// Where disk hits are decoded and images encoded for the disk: concurrent, so as many
+    /// run at once as there are active cores (GCD's width for CPU-bound work), while the
+    /// serial I/O queue only reads and writes files.
+    public let coderQueue = DispatchQueue(label: "dev.osprey.ImageCache.coder", qos: .userInitiated,
+                                          attributes: .concurrent)
 
     /// A cache for `namespace` in `diskCacheDirectory` (default: ``defaultDiskCacheDirectory``)
     /// with `config`'s limits, decoding with ``ImageCoders/shared``.
@@ -87,12 +93,11 @@ public final class ImageCache: ImageCaching {
         imageFromDiskCache(forKey: key, decodeOptions: DecodeOptions())
     }
 
-    /// The image for `key` read from disk and decoded with `decodeOptions`.
+    /// The image for `key` read from disk (through the I/O queue) and decoded with
+    /// `decodeOptions` on the calling thread.
     public func imageFromDiskCache(forKey key: String, decodeOptions: DecodeOptions) -> PlatformImage? {
-        diskCache.onIOQueue {
-            guard let data = diskCache.data(forKey: key) else { return nil }
-            return decodeAndRemember(data, forKey: key, options: decodeOptions, storeInMemory: config.shouldCacheImagesInMemory)
-        }
+        guard let data = diskCache.onIOQueue({ diskCache.data(forKey: key) }) else { return nil }
+        return decodeAndRemember(data, forKey: key, options: decodeOptions, storeInMemory: config.shouldCacheImagesInMemory)
     }
 
     /// The image for `key` from memory, else from disk (see ``imageFromDiskCache(forKey:)``).

@@ -12,17 +12,15 @@ extension DownloaderOperation {
         let progress: (@Sendable (ImageProgress) -> Void)?
         let completed: @Sendable (Result<LoadedImage, ImageError>) -> Void
 
-        /// How this caller wants the bytes decoded; nil = not at all.
+        /// How this caller wants the bytes decoded; nil = not at all. The one mapping,
+        /// ``DecodeOptions/init(options:context:)``, decides (the decode flags are carried
+        /// back to their ``ImageOptions``), so a download decodes exactly as a disk hit does.
         var decodeOptions: DecodeOptions? {
             guard !options.contains(.avoidDecodeImage) else { return nil }
-            var decode = DecodeOptions()
-            decode.thumbnailPixelSize = context.thumbnailPixelSize
-            decode.preserveAspectRatio = context.preserveAspectRatio
-            decode.firstFrameOnly = options.contains(.decodeFirstFrameOnly)
-            if options.contains(.scaleDownLargeImages), decode.thumbnailPixelSize == nil {
-                decode.thumbnailPixelSize = DownloaderOperation.scaleDownPixelSize
-            }
-            return decode
+            var flags: ImageOptions = []
+            if options.contains(.decodeFirstFrameOnly) { flags.insert(.decodeFirstFrameOnly) }
+            if options.contains(.scaleDownLargeImages) { flags.insert(.scaleDownLargeImages) }
+            return DecodeOptions(options: flags, context: context)
         }
 
         func deliver(_ result: Result<LoadedImage, ImageError>) {
@@ -30,10 +28,6 @@ extension DownloaderOperation {
             context.callbackQueue.execute { completed(result) }
         }
     }
-
-    /// With ``DownloaderOptions/scaleDownLargeImages`` (and no thumbnail size), images are
-    /// decoded to fit inside 4096 × 4096 pixels: at most 64 MiB of RGBA.
-    public static let scaleDownPixelSize = PixelSize(width: 4096, height: 4096)
 
     /// Adds a caller; returns its handler id, or nil when the operation no longer accepts
     /// callers (its result is being delivered, or everyone left) and a new one must be made.

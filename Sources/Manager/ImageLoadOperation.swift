@@ -4,7 +4,9 @@ import Foundation
 /// caller's completion, which it calls exactly once.
 ///
 /// `cancel()` cancels whatever step is under way and completes at once with
-/// ``ImageError/Code/cancelled``; a result that arrives after that is dropped.
+/// ``ImageError/Code/cancelled``; a result that arrives after that is dropped. An operation
+/// returned for a synchronous memory hit has already completed: it has nothing to cancel, and
+/// `cancel()` leaves it as it is (``isCancelled`` stays false).
 public final class ImageLoadOperation: Cancellable {
     private struct State {
         var isCancelled = false
@@ -12,18 +14,22 @@ public final class ImageLoadOperation: Cancellable {
         var completion: (@Sendable (Result<ImageResult, ImageError>) -> Void)?
         var cacheOperation: (any Cancellable)?
         var loaderOperation: (any Cancellable)?
-        /// Told the result after the caller: the loads that joined this one's download.
-        var observer: (@Sendable (Result<ImageResult, ImageError>) -> Void)?
     }
     // Invariant: `completion` is non-nil until the operation finishes, and is called once by
     // the thread that took it out under the lock; sub-operations are only set while unfinished.
+    // A pre-finished operation shares `finishedState` and never writes to it.
     private let state: Locked<State>
+    /// True for an operation made finished (a synchronous memory hit): its state is shared
+    /// and read-only, which spares a memory hit the allocation of a lock.
+    private let isPrefinished: Bool
+    private static let finishedState = Locked(State())
     private let callbackQueue: CallbackQueue
     private let onFinish: @Sendable (ImageLoadOperation) -> Void
 
     /// The URL being loaded (nil for a call with no URL, which fails at once).
     public let url: URL?
 
+    /// An operation that calls `completion` when it finishes.
     init(url: URL?, callbackQueue: CallbackQueue,
          completion: @escaping @Sendable (Result<ImageResult, ImageError>) -> Void,
          onFinish: @escaping @Sendable (ImageLoadOperation) -> Void) {
@@ -31,17 +37,35 @@ public final class ImageLoadOperation: Cancellable {
         self.callbackQueue = callbackQueue
         self.onFinish = onFinish
         state = Locked(State(completion: completion))
+        isPrefinished = false
     }
 
-    /// Whether ``cancel()`` was called.
-    public var isCancelled: Bool { state.withLock { $0.isCancelled } }
+    /// An operation that has already completed (its caller was answered synchronously).
+    private init(finishedWith url: URL) {
+        self.url = url
+        callbackQueue = .current
+        onFinish = { _ in }
+        state = Self.finishedState
+        isPrefinished = true
+    }
+
+    /// An operation that completed before it was returned (a synchronous memory hit): it is
+    /// never registered with the manager and has nothing to cancel.
+    static func finished(url: URL) -> ImageLoadOperation {
+        ImageLoadOperation(finishedWith: url)
+    }
+
+    /// Whether ``cancel()`` was called (before or after the operation finished; not for an
+    /// operation that completed before it was returned, see above).
+    public var isCancelled: Bool { isPrefinished ? false : state.withLock { $0.isCancelled } }
 
     /// Whether the completion has been called (or is on its way to the callback queue).
-    public var isFinished: Bool { state.withLock { $0.completion == nil } }
+    public var isFinished: Bool { isPrefinished || state.withLock { $0.completion == nil } }
 
     /// Cancels the cache query and the download; completes with `.cancelled` unless the
     /// operation already finished.
     public func cancel() {
+        guard !isPrefinished else { return }
         let subOperations: [any Cancellable] = state.withLock { state in
             guard !state.isCancelled else { return [] }
             state.isCancelled = true
@@ -54,7 +78,7 @@ public final class ImageLoadOperation: Cancellable {
 
     /// Records the running cache query; cancels it at once if the operation was cancelled.
     func setCacheOperation(_ operation: (any Cancellable)?) {
-        guard let operation else { return }
+        guard let operation, !isPrefinished else { return }
         let cancelled = state.withLock { state in
             if !state.isCancelled && state.completion != nil { state.cacheOperation = operation }
             return state.isCancelled
@@ -64,7 +88,7 @@ public final class ImageLoadOperation: Cancellable {
 
     /// Records the running loader request; cancels it at once if the operation was cancelled.
     func setLoaderOperation(_ operation: (any Cancellable)?) {
-        guard let operation else { return }
+        guard let operation, !isPrefinished else { return }
         let cancelled = state.withLock { state in
             state.cacheOperation = nil
             if !state.isCancelled && state.completion != nil { state.loaderOperation = operation }
@@ -75,25 +99,13 @@ public final class ImageLoadOperation: Cancellable {
 
     /// Delivers `result` on the callback queue if nobody has completed yet.
     func finish(_ result: Result<ImageResult, ImageError>) {
-        let (completion, observer) = state.withLock { state in
-            defer {
-                state.completion = nil; state.cacheOperation = nil; state.loaderOperation = nil; state.observer = nil
-            }
-            return (state.completion, state.observer)
+        guard !isPrefinished else { return }
+        let completion = state.withLock { state in
+            defer { state.completion = nil; state.cacheOperation = nil; state.loaderOperation = nil }
+            return state.completion
         }
         guard let completion else { return }
         onFinish(self)
         callbackQueue.execute { completion(result) }
-        observer?(result)
-    }
-
-    /// Registers the one observer of the result; false (and not registered) when the
-    /// operation has already finished.
-    func observeResult(_ observer: @escaping @Sendable (Result<ImageResult, ImageError>) -> Void) -> Bool {
-        state.withLock { state in
-            guard state.completion != nil else { return false }
-            state.observer = observer
-            return true
-        }
     }
 }

@@ -12,27 +12,46 @@ extension ImageManager {
     /// - ``ImageOptions/refreshCached`` revalidates a cached image with a conditional GET.
     ///
     /// A memory hit completes before this method returns when the callback queue allows it
-    /// (`.current`, or `.main` called on the main thread).
+    /// (`.current`, or `.main` called on the main thread). As in SDWebImage, whether the
+    /// loader can fetch the URL is asked only when the memory cache cannot answer.
     @discardableResult
     public func loadImage(with url: URL?, options: ImageOptions = [], context: ImageContext = .init(),
                           progress: (@Sendable (ImageProgress) -> Void)? = nil,
                           completed: @escaping @Sendable (Result<ImageResult, ImageError>) -> Void) -> ImageLoadOperation {
-        let operation = ImageLoadOperation(url: url, callbackQueue: context.callbackQueue, completion: completed,
-                                           onFinish: { [weak self] in self?.unregister($0) })
-        let loader = context.loader ?? self.loader
-        guard let url, !url.absoluteString.isEmpty,
-              options.contains(.fromCacheOnly) || loader.canRequestImage(for: url) else {
-            operation.finish(.failure(ImageError(.invalidURL, url: url)))
-            return operation
+        let plainKey = url?.absoluteString ?? ""
+        guard let url, !plainKey.isEmpty else {
+            return failed(.invalidURL, url: url, context: context, completed: completed)
         }
         if !options.contains(.retryFailed) && isFailedURL(url) {
-            operation.finish(.failure(ImageError(.blackListed, url: url)))
-            return operation
+            return failed(.blackListed, url: url, context: context, completed: completed)
         }
+        if let hit = memoryHit(url, plainKey: plainKey, options: options, context: context) {
+            if case .current = context.callbackQueue {
+                completed(.success(hit))
+            } else {
+                context.callbackQueue.execute { completed(.success(hit)) }
+            }
+            return .finished(url: url)
+        }
+        let loader = context.loader ?? self.loader
+        guard options.contains(.fromCacheOnly) || loader.canRequestImage(for: url) else {
+            return failed(.invalidURL, url: url, context: context, completed: completed)
+        }
+        let operation = ImageLoadOperation(url: url, callbackQueue: context.callbackQueue, completion: completed,
+                                           onFinish: { [weak self] in self?.unregister($0) })
         register(operation)
         let task = LoadTask(manager: self, operation: operation, url: url, options: options, context: context,
                             cache: context.cache ?? cache, loader: loader, progress: progress)
         task.start()
+        return operation
+    }
+
+    /// An operation that failed before it started: `completed` gets `code` on the callback queue.
+    private func failed(_ code: ImageError.Code, url: URL?, context: ImageContext,
+                        completed: @escaping @Sendable (Result<ImageResult, ImageError>) -> Void) -> ImageLoadOperation {
+        let operation = ImageLoadOperation(url: url, callbackQueue: context.callbackQueue, completion: completed,
+                                           onFinish: { _ in })
+        operation.finish(.failure(ImageError(code, url: url)))
         return operation
     }
 

@@ -14,24 +14,36 @@ public final class ImageManager: Sendable {
     private struct State {
         var running: [ObjectIdentifier: ImageLoadOperation] = [:]
         var failedURLs: Set<URL> = []
-        var downloads: [String: [@Sendable (Result<ImageResult, ImageError>) -> Void]] = [:]
+        var sharedDownloads: [String: SharedDownload] = [:]
     }
     // Invariant: `running` holds exactly the operations that have not finished yet;
-    // `failedURLs` the URLs whose last load failed with a blockable error; `downloads` has an
-    // entry per identical-load key whose leader is still downloading, listing the loads that
-    // wait for its result.
+    // `failedURLs` the URLs whose last load failed with a blockable error; `sharedDownloads`
+    // has an entry per identical-load key whose download still accepts subscribers.
     private let state = Locked(State())
+
+    /// ``cache`` when it is Osprey's ``ImageCache``: its memory tier answers synchronous hits
+    /// directly. Cast once here; a dynamic cast per load was a third of a memory hit's cost.
+    let imageCache: ImageCache?
 
     /// A manager over `cache` and `loader`.
     public init(cache: any ImageCaching, loader: any ImageLoading) {
         self.cache = cache
         self.loader = loader
+        imageCache = cache as? ImageCache
     }
 
-    /// The cache key a load of `url` with `context` uses: the context's key filter, then the
-    /// transformer's key and the thumbnail size appended (see ``CacheKey``).
+    /// The cache key a load of `url` with `context` (and no options) uses: the context's key
+    /// filter, then the transformer's key and the decode settings that change pixels appended
+    /// (see ``CacheKey``).
     public func cacheKey(for url: URL?, context: ImageContext = .init()) -> String? {
-        CacheKey.key(for: url, context: context)
+        CacheKey.key(for: url, options: [], context: context)
+    }
+
+    /// The cache key a load of `url` with `options` and `context` uses; options such as
+    /// ``ImageOptions/scaleDownLargeImages`` or ``ImageOptions/decodeFirstFrameOnly`` change
+    /// the decoded pixels and so the key (see ``CacheKey/key(for:options:context:)``).
+    public func cacheKey(for url: URL?, options: ImageOptions, context: ImageContext = .init()) -> String? {
+        CacheKey.key(for: url, options: options, context: context)
     }
 
     /// Cancels every load in flight; each completes with `.cancelled`.
@@ -58,7 +70,8 @@ public final class ImageManager: Sendable {
 
     /// Whether `url` is on the failed list (loads of it fail with `.blackListed`).
     public func isFailedURL(_ url: URL) -> Bool {
-        state.withLock { $0.failedURLs.contains(url) }
+        // Hashing a URL is not free; the list is empty in the common case.
+        state.withLock { !$0.failedURLs.isEmpty && $0.failedURLs.contains(url) }
     }
 
     func markFailed(_ url: URL, blocked: Bool) {
@@ -67,23 +80,31 @@ public final class ImageManager: Sendable {
         }
     }
 
-    /// Joins an identical load that is already downloading: true, and `waiter` will get its
-    /// result; false, and the caller is now the leader and must call ``finishDownload(_:with:)``.
-    func joinDownload(_ key: String, waiter: @escaping @Sendable (Result<ImageResult, ImageError>) -> Void) -> Bool {
-        state.withLock { state in
-            if state.downloads[key] != nil {
-                state.downloads[key]?.append(waiter)
-                return true
+    /// Subscribes `operation` to the shared download for `key`, creating it when there is
+    /// none; `isNew` tells the caller to start it. Its token unsubscribes the operation.
+    func subscribe(_ operation: ImageLoadOperation, toDownload key: String, url: URL,
+                   progress: (@Sendable (ImageProgress) -> Void)?)
+        -> (download: SharedDownload, token: any Cancellable, isNew: Bool) {
+        while true {
+            let (download, isNew) = state.withLock { state -> (SharedDownload, Bool) in
+                if let existing = state.sharedDownloads[key] { return (existing, false) }
+                let created = SharedDownload(key: key, url: url) { [weak self] in self?.removeSharedDownload($0) }
+                state.sharedDownloads[key] = created
+                return (created, true)
             }
-            state.downloads[key] = []
-            return false
+            if let token = download.subscribe(operation, progress: progress) {
+                return (download, token, isNew)
+            }
+            // It closed between the lookup and the subscription (a new one never does):
+            // make sure it is unlisted, then look again.
+            removeSharedDownload(download)
         }
     }
 
-    /// The leader of `key` is done: hands `result` to every load that joined it.
-    func finishDownload(_ key: String, with result: Result<ImageResult, ImageError>) {
-        let waiters = state.withLock { $0.downloads.removeValue(forKey: key) ?? [] }
-        waiters.forEach { $0(result) }
+    private func removeSharedDownload(_ download: SharedDownload) {
+        state.withLock { state in
+            if state.sharedDownloads[download.key] === download { state.sharedDownloads[download.key] = nil }
+        }
     }
 
     func register(_ operation: ImageLoadOperation) {

@@ -9,8 +9,24 @@ extension LoadTask {
     func download(cached: CachedImage?) {
         guard !options.contains(.fromCacheOnly) else { return fail(.cacheMiss) }
         if cached == nil, let key = identicalLoadKey {
-            guard lead(key) else { return }
+            return joinSharedDownload(key)
         }
+        requestFromLoader(cached: cached)
+    }
+
+    /// Subscribes this load to the one download of its identical loads, starting it when
+    /// there is none: each subscriber gets its own progress and the shared result; one that
+    /// cancels leaves the others their download (it only stops when all have left).
+    private func joinSharedDownload(_ key: String) {
+        let (shared, token, isNew) = manager.subscribe(operation, toDownload: key, url: url, progress: forwardedProgress)
+        operation.setLoaderOperation(token)
+        guard isNew, !shared.operation.isFinished else { return }
+        running(shared).requestFromLoader(cached: nil)
+    }
+
+    /// Asks the loader for the image; the result goes through transform and store to this
+    /// task's operation.
+    private func requestFromLoader(cached: CachedImage?) {
         var loadContext = innerContext
         if cached != nil, let originalKey, let validators = (cache as? any HTTPValidatorStoring)?.validators(forKey: originalKey) {
             loadContext.requestModifier = validators.addingHeaders(to: context.requestModifier)
@@ -38,43 +54,38 @@ extension LoadTask {
     /// manager, and not only in the loader: the loader's coalescing ends when the bytes have
     /// arrived, and a load whose cache query finishes after that would fetch the URL again
     /// before the first result reaches the memory cache. Nil (no sharing) when the context
-    /// can make results differ per call: its own cache or loader, or request, response or
-    /// data modifiers.
+    /// can make results differ per call: its own cache or loader, request, response or data
+    /// modifiers, or a cache serializer. The store tiers and the flags that shape the result
+    /// beyond the key are part of it.
     var identicalLoadKey: String? {
         guard let fullKey, context.cache == nil, context.loader == nil, context.requestModifier == nil,
-              context.responseModifier == nil, context.downloadDecryptor == nil else { return nil }
-        let shaping = options.intersection([.avoidDecodeImage, .decodeFirstFrameOnly, .scaleDownLargeImages, .waitStoreCache])
-        return "\(shaping.rawValue)|\(fullKey)"
+              context.responseModifier == nil, context.downloadDecryptor == nil,
+              context.cacheSerializer == nil else { return nil }
+        let shaping = options.intersection([.avoidDecodeImage, .decodeFirstFrameOnly, .scaleDownLargeImages,
+                                            .waitStoreCache, .transformAnimatedImage])
+        return "\(shaping.rawValue)|\(context.storeCacheType)|\(fullKey)"
     }
 
-    /// True when this load leads the download for `key`; false when it joined a load already
-    /// downloading, whose result it will deliver as its own. If the leader ends cancelled,
-    /// the joined loads download for themselves (one of them leads the next round).
-    private func lead(_ key: String) -> Bool {
-        let joined = manager.joinDownload(key) { result in
-            guard !operation.isFinished else { return }
-            if case .failure(let error) = result, error.code == .cancelled {
-                download(cached: nil)
-            } else {
-                operation.finish(result)
-            }
-        }
-        guard !joined else { return false }
-        let manager = manager
-        if !operation.observeResult({ manager.finishDownload(key, with: $0) }) {
-            manager.finishDownload(key, with: .failure(ImageError(.cancelled, url: url)))
-            return false
-        }
-        return true
-    }
-
-    /// Progress goes to the caller's queue, and stops once the load has finished.
-    private var forwardedProgress: (@Sendable (ImageProgress) -> Void)? {
+    /// Progress goes to the caller's queue, thinned out to
+    /// ``ImageContext/minimumProgressInterval``, and stops once the load has finished.
+    var forwardedProgress: (@Sendable (ImageProgress) -> Void)? {
         guard let progress else { return nil }
         let queue = context.callbackQueue
         let operation = operation
+        let interval = context.minimumProgressInterval
+        // The fraction last reported to this caller (nil: nothing reported yet).
+        let lastReported = Locked<Double?>(nil)
         return { report in
             guard !operation.isFinished else { return }
+            if interval > 0, let expected = report.expectedBytes, expected > 0 {
+                let fraction = Double(report.receivedBytes) / Double(expected)
+                let isDue = lastReported.withLock { last -> Bool in
+                    if fraction < 1, let previous = last, fraction - previous < interval { return false }
+                    last = fraction
+                    return true
+                }
+                guard isDue else { return }
+            }
             queue.execute { progress(report) }
         }
     }

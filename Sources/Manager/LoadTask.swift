@@ -13,18 +13,42 @@ struct LoadTask: Sendable {
     let cache: any ImageCaching
     let loader: any ImageLoading
     let progress: (@Sendable (ImageProgress) -> Void)?
-
     /// The key of the original bytes: the URL through the key filter. Nil: do not cache.
-    var originalKey: String? { CacheKey.key(for: url, filter: context.cacheKeyFilter) }
-    /// The key of the image this load delivers: original key + transformer + thumbnail.
-    var fullKey: String? { CacheKey.key(for: url, context: context) }
-
+    let originalKey: String?
+    /// The key of the image this load delivers: the original key, the transformer's key and
+    /// the pixel-changing decode options (``CacheKey/key(for:options:context:)``).
+    let fullKey: String?
     /// The context handed to the cache and the loader: they call back on their own threads
     /// (no hop); only the final result hops to the caller's queue.
-    var innerContext: ImageContext {
+    let innerContext: ImageContext
+
+    /// Computes the keys once: a memory hit builds each string a single time.
+    init(manager: ImageManager, operation: ImageLoadOperation, url: URL, options: ImageOptions,
+         context: ImageContext, cache: any ImageCaching, loader: any ImageLoading,
+         progress: (@Sendable (ImageProgress) -> Void)?) {
+        self.manager = manager
+        self.operation = operation
+        self.url = url
+        self.options = options
+        self.context = context
+        self.cache = cache
+        self.loader = loader
+        self.progress = progress
+        originalKey = CacheKey.key(for: url, filter: context.cacheKeyFilter)
+        fullKey = originalKey.map {
+            CacheKey.key(base: $0, decode: DecodeOptions(options: options, context: context),
+                         transformerKey: context.transformer?.key)
+        }
         var inner = context
         inner.callbackQueue = .current
-        return inner
+        innerContext = inner
+    }
+
+    /// This load's steps run for a ``SharedDownload``: its operation, callbacks on the
+    /// finishing thread, progress fanned out to every subscriber.
+    func running(_ shared: SharedDownload) -> LoadTask {
+        LoadTask(manager: manager, operation: shared.operation, url: url, options: options, context: innerContext,
+                 cache: cache, loader: loader, progress: { shared.reportProgress($0) })
     }
 
     func start() {

@@ -65,6 +65,29 @@ final class ManagerFixture: @unchecked Sendable {
     }
 }
 
+extension ManagerFixture {
+    /// Waits until the manager and the downloader are idle, then until everything already
+    /// queued on the callback queue has run: only then are "called exactly once" counts
+    /// final. Polls a condition with a generous deadline; never asserts after a fixed sleep.
+    /// `manager` defaults to the fixture's own (pass another built over this fixture's parts).
+    func settle(manager: ImageManager? = nil, timeout: TimeInterval = 60) async throws {
+        let manager = manager ?? self.manager
+        let deadline = Date().addingTimeInterval(timeout)
+        while manager.isRunning || downloader.currentDownloadCount > 0 {
+            guard Date() < deadline else { throw SettleTimedOut(running: manager.runningCount) }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let drained = Recorder<Bool>()
+        queue.async { drained.record(true) }
+        _ = try await drained.first(timeout: .seconds(Int64(timeout)))
+    }
+}
+
+/// ``ManagerFixture/settle(timeout:)`` gave up: loads were still running.
+struct SettleTimedOut: Error {
+    let running: Int
+}
+
 extension Result {
     /// The failure, or nil on success.
     var failure: Failure? {

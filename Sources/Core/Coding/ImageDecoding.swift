@@ -103,12 +103,25 @@ public struct DecodeOptions: Sendable, Hashable {
     /// Full-size decoding of every frame, upright, with the default limit.
     public init() {}
 
-    /// The options one load asks for: the context's thumbnail settings and the
-    /// first-frame flag from `options`.
+    /// The options one load asks for. This is the only mapping from a load's options and
+    /// context to decode options: the downloader, the disk tier and the manager all call it,
+    /// and ``CacheKey`` derives the key from its result, so an image is always stored under
+    /// a key that names how it was decoded.
+    ///
+    /// - ``ImageContext/thumbnailPixelSize`` and ``ImageContext/preserveAspectRatio`` → the
+    ///   thumbnail settings;
+    /// - ``ImageOptions/decodeFirstFrameOnly`` → ``firstFrameOnly``;
+    /// - ``ImageOptions/scaleDownLargeImages`` → ``scaleDownLargeImages``;
+    /// - ``ImageContext/maxPixelCount`` → ``maxPixelCount`` (when set).
+    ///
+    /// ``ImageOptions/avoidDecodeImage`` is not mapped: it decides whether to decode at all,
+    /// which the caller checks before asking how.
     public init(options: ImageOptions, context: ImageContext) {
         thumbnailPixelSize = context.thumbnailPixelSize
         preserveAspectRatio = context.preserveAspectRatio
         firstFrameOnly = options.contains(.decodeFirstFrameOnly)
+        scaleDownLargeImages = options.contains(.scaleDownLargeImages)
+        if let limit = context.maxPixelCount { maxPixelCount = limit }
     }
 
     /// The size to decode an image of `size` to: `size` itself without a thumbnail size or

@@ -25,14 +25,23 @@ public struct ImageContext: Sendable {
     public var queryCacheType: ImageCacheType = .all
     /// Decode straight to at most this size (aspect ratio kept unless told otherwise).
     public var thumbnailPixelSize: PixelSize?
-    /// With ``thumbnailPixelSize``: keep the aspect ratio (fit inside). Default true.
+    /// With ``thumbnailPixelSize``: keep the aspect ratio (fit inside). Default true; false
+    /// stretches the image to exactly the thumbnail size.
     public var preserveAspectRatio: Bool = true
+    /// The decoder's pixel limit per frame canvas for this load (see
+    /// ``DecodeOptions/maxPixelCount``); nil keeps ``DecodeOptions/defaultMaxPixelCount``.
+    public var maxPixelCount: Int?
     /// Rewrites the request before it is sent; returning nil cancels the load.
     public var requestModifier: (@Sendable (URLRequest) -> URLRequest?)?
     /// Rewrites the response before it is validated; returning nil fails the load.
     public var responseModifier: (@Sendable (URLResponse) -> URLResponse?)?
     /// Turns the downloaded bytes into image bytes (e.g. decrypts them); nil fails the load.
     public var downloadDecryptor: (@Sendable (Data, URLResponse?) -> Data?)?
+    /// The least growth of the downloaded fraction between two `progress` calls, 0...1, after
+    /// SDWebImage's `minimumProgressInterval`: 0.1 gives at most about ten calls. The first
+    /// report and the one for the last byte always go through; so does every report when the
+    /// response declares no length. Default 0 (every report).
+    public var minimumProgressInterval: Double = 0
     /// Where `progress` and `completed` are called. Default ``CallbackQueue/main``.
     public var callbackQueue: CallbackQueue = .main
     /// View binding: one load per key per view; a new load under the same key cancels the old.

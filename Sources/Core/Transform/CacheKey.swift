@@ -3,9 +3,12 @@ import Foundation
 /// Builds cache keys the way the manager, the cache and the tools must agree on.
 ///
 /// A key is the URL's absolute string (or the context's filter's answer), then
-/// `-Transformed(<transformer key>)` when a transformer is set, then
-/// `-Thumbnail(<W>x<H>,<fit|fill>)` when a thumbnail size is set, so that each distinct
-/// result is cached under its own key and the original bytes under the plain one.
+/// `-Transformed(<transformer key>)` when a transformer is set, then one suffix per decode
+/// option that changes the pixels (see ``decodeSuffix(for:)``), so that each distinct result
+/// is cached under its own key and the original bytes under the plain one. The decode
+/// options come from ``DecodeOptions/init(options:context:)``, the same function the
+/// downloader and the disk tier decode with, so a key can never describe other pixels than
+/// the ones stored under it.
 public enum CacheKey {
     /// The plain key for `url`: the filter's answer, else the absolute string.
     /// Nil when there is no URL or the filter declines it (the image is then not cached).
@@ -20,20 +23,51 @@ public enum CacheKey {
         "\(base)-Transformed(\(transformerKey))"
     }
 
-    /// `base` with the thumbnail size appended.
+    /// `base` with the thumbnail size appended: `fit` keeps the aspect ratio, `stretch`
+    /// does not (the image is scaled to exactly the size, as `preserveAspectRatio = false`
+    /// decodes it).
     public static func thumbnailed(_ base: String, size: PixelSize, preserveAspectRatio: Bool) -> String {
-        "\(base)-Thumbnail(\(size.width)x\(size.height),\(preserveAspectRatio ? "fit" : "fill"))"
+        "\(base)-Thumbnail(\(size.width)x\(size.height),\(preserveAspectRatio ? "fit" : "stretch"))"
     }
 
-    /// The full key for a load of `url` with `context`: filter, transformer, thumbnail.
+    /// The suffix naming every decode option of `decode` that changes the pixels: thumbnail
+    /// size and mode, scaling down of large images (with its pixel limit), first frame only,
+    /// orientation not applied. Empty for a full-size, upright, all-frames decode. The
+    /// pixel-count safety limit is left out: it decides whether an image decodes, not what
+    /// it looks like.
+    public static func decodeSuffix(for decode: DecodeOptions) -> String {
+        var suffix = ""
+        if let size = decode.thumbnailPixelSize {
+            suffix = thumbnailed(suffix, size: size, preserveAspectRatio: decode.preserveAspectRatio)
+        }
+        if decode.scaleDownLargeImages { suffix += "-ScaleDown(\(decode.scaleDownPixelCount))" }
+        if decode.firstFrameOnly { suffix += "-FirstFrame" }
+        if !decode.applyOrientation { suffix += "-Unoriented" }
+        return suffix
+    }
+
+    /// The full key for `base` decoded with `decode`, then transformed by `transformerKey`.
+    public static func key(base: String, decode: DecodeOptions, transformerKey: String?) -> String {
+        // The common case, a plain full-size load, allocates nothing.
+        if transformerKey == nil, decode.thumbnailPixelSize == nil, !decode.scaleDownLargeImages,
+           !decode.firstFrameOnly, decode.applyOrientation { return base }
+        var key = base
+        if let transformerKey { key = transformed(key, transformerKey: transformerKey) }
+        return key + decodeSuffix(for: decode)
+    }
+
+    /// The full key for a load of `url` with `options` and `context`: the filter's key, the
+    /// transformer's key, and the pixel-changing options of
+    /// `DecodeOptions(options: options, context: context)`.
+    public static func key(for url: URL?, options: ImageOptions, context: ImageContext) -> String? {
+        guard let base = key(for: url, filter: context.cacheKeyFilter) else { return nil }
+        return key(base: base, decode: DecodeOptions(options: options, context: context),
+                   transformerKey: context.transformer?.key)
+    }
+
+    /// The full key for a load of `url` with `context` and no options (see
+    /// ``key(for:options:context:)``).
     public static func key(for url: URL?, context: ImageContext) -> String? {
-        guard var key = key(for: url, filter: context.cacheKeyFilter) else { return nil }
-        if let transformer = context.transformer {
-            key = transformed(key, transformerKey: transformer.key)
-        }
-        if let size = context.thumbnailPixelSize {
-            key = thumbnailed(key, size: size, preserveAspectRatio: context.preserveAspectRatio)
-        }
-        return key
+        key(for: url, options: [], context: context)
     }
 }

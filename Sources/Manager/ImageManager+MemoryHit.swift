@@ -1,0 +1,30 @@
+import Foundation
+
+extension ImageManager {
+    /// The synchronous memory hit, answered without the machinery a miss needs (no
+    /// registered operation, no ``LoadTask``, no closure chain): a memory hit is the most
+    /// frequent load of all (every cell shown again), so it costs one key build, one lock for
+    /// the failed list and one memory-tier lookup. Nil when the load must take the full path:
+    /// options that make a memory hit insufficient (revalidation, disk bytes, first frame of
+    /// an animation), a cache other than ``ImageCache``, a key filter that declines, or a miss.
+    ///
+    /// - Parameter plainKey: `url.absoluteString`, already computed by the caller.
+    func memoryHit(_ url: URL, plainKey: String, options: ImageOptions, context: ImageContext) -> ImageResult? {
+        guard options.isDisjoint(with: [.fromLoaderOnly, .refreshCached, .queryMemoryData, .decodeFirstFrameOnly]),
+              context.queryCacheType.includesMemory,
+              let imageCache = context.cache.map({ $0 as? ImageCache }) ?? imageCache else { return nil }
+        let base: String
+        if let filter = context.cacheKeyFilter {
+            guard let filtered = filter(url) else { return nil }
+            base = filtered
+        } else {
+            base = plainKey
+        }
+        let key = CacheKey.key(base: base, decode: DecodeOptions(options: options, context: context),
+                               transformerKey: context.transformer?.key)
+        guard let image = imageCache.memoryCache.object(forKey: key), !PlatformImageBridge.isUndecoded(image) else {
+            return nil
+        }
+        return ImageResult(image: image, data: nil, cacheType: .memory, url: url)
+    }
+}
