@@ -12,7 +12,7 @@ extension LoadTask {
             guard lead(key) else { return }
         }
         var loadContext = innerContext
-        if cached != nil, let originalKey, let validators = (cache as? any HTTPValidatorStoring)?.validators(forKey: originalKey) {
+        if cached != nil, let originalKey, let validators = cache.validators(forKey: originalKey) {
             loadContext.requestModifier = validators.addingHeaders(to: context.requestModifier)
         }
         let token = loader.requestImage(with: url, options: options, context: loadContext,
@@ -89,9 +89,8 @@ extension LoadTask {
         } else {
             return fail(.badImageData)
         }
-        if let originalKey, context.storeCacheType.includesDisk, let response = loaded.response as? HTTPURLResponse,
-           let store = cache as? any HTTPValidatorStoring {
-            store.setValidators(HTTPValidators(response: response), forKey: originalKey)
+        if let originalKey, context.storeCacheType.includesDisk, let response = loaded.response as? HTTPURLResponse {
+            cache.setValidators(HTTPValidators(response: response), forKey: originalKey)
         }
         guard shouldTransform(image) else {
             return store(image, original: loaded.data, transformed: false)
