@@ -43,10 +43,9 @@ public enum CallbackQueue: Sendable {
 
 /// The queue-specific key that marks `DispatchQueue.main`.
 private enum MainQueueMarker {
-    // Safety: `DispatchSpecificKey` is an immutable token (it is not declared `Sendable`);
-    // it is created and attached to the main queue once, under Swift's lazy-global `once`,
-    // and only read afterwards (`getSpecific` is thread-safe).
-    nonisolated(unsafe) static let key: DispatchSpecificKey<UInt8> = {
+    // Created and attached to the main queue once, under Swift's lazy-global `once`; only
+    // read afterwards (`getSpecific` is thread-safe).
+    static let key: DispatchSpecificKey<UInt8> = {
         let key = DispatchSpecificKey<UInt8>()
         DispatchQueue.main.setSpecific(key: key, value: 1)
         return key
