@@ -45,8 +45,7 @@ public var MSG_DONTWAIT: Int32 { fatalError() }
 /// Mirrors Darwin's `SO_NOSIGPIPE: Int32` (no Linux equivalent; Linux passes `MSG_NOSIGNAL`).
 public var SO_NOSIGPIPE: Int32 { fatalError() }
 
-/// Mirrors Darwin's `pthread_create(_: UnsafeMutablePointer<pthread_t?>!, _: UnsafePointer<pthread_attr_t>?,
-/// _: @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?, _: UnsafeMutableRawPointer?) -> Int32`.
+/// Mirrors Darwin's `pthread_create(_: UnsafeMutablePointer<pthread_t?>!, _: UnsafePointer<pthread_attr_t>?, _: @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?, _: UnsafeMutableRawPointer?) -> Int32`.
 public func pthread_create(
     _ thread: UnsafeMutablePointer<pthread_t?>!, _ attributes: UnsafePointer<pthread_attr_t>?,
     _ start: @convention(c) (UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?,

@@ -55,10 +55,6 @@ open class UIControl: UIView {
         public static let normal = State([])
         /// Mirrors `UIControl.State.highlighted`.
         public static let highlighted = State(rawValue: 1 << 0)
-        /// Mirrors `UIControl.State.disabled`.
-        public static let disabled = State(rawValue: 1 << 1)
-        /// Mirrors `UIControl.State.selected`.
-        public static let selected = State(rawValue: 1 << 2)
     }
 }
 
