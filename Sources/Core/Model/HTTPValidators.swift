@@ -37,3 +37,8 @@ public struct HTTPValidators: Codable, Sendable, Hashable {
         }
     }
 }
+
+/// The validator requirements now live on ``ImageCaching`` itself (with no-op defaults), so
+/// the manager never downcasts a cache to find them.
+@available(*, deprecated, renamed: "ImageCaching", message: "validators(forKey:) and setValidators(_:forKey:) are ImageCaching requirements now")
+public typealias HTTPValidatorStoring = ImageCaching
