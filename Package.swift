@@ -65,6 +65,11 @@ let package = Package(
             dependencies: ["OspreyDownload", "LoopbackServer", "OspreyTestSupport"]
         ),
         .testTarget(
+            name: "ReadmeSamplesTests",
+            dependencies: ["Osprey", "OspreyUIKitBridge"],
+            path: "Tests/ReadmeSamples"
+        ),
+        .testTarget(
             name: "OspreyTests",
             dependencies: ["Osprey", "OspreyUIKitBridge", "LoopbackServer", "OspreyTestSupport"]
         ),

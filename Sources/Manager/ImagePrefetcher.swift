@@ -54,6 +54,16 @@ public final class ImagePrefetcher: Sendable {
         return token
     }
 
+    /// ``prefetchURLs(_:options:context:progress:completed:)`` without progress. Swift hands
+    /// an unlabeled trailing closure to the first closure parameter, so with only the long
+    /// shape `prefetchURLs(urls) { summary in … }` would mean `progress`; this shape wins
+    /// overload ranking for that call, so a trailing closure is always the completion.
+    @discardableResult
+    public func prefetchURLs(_ urls: [URL], options: ImageOptions? = nil, context: ImageContext = .init(),
+                             completed: (@Sendable (PrefetchSummary) -> Void)? = nil) -> PrefetchToken {
+        prefetchURLs(urls, options: options, context: context, progress: nil, completed: completed)
+    }
+
     /// Cancels every call of this prefetcher that is still running.
     public func cancelPrefetching() {
         let tokens = settings.withLock { Array($0.tokens.values) }

@@ -28,7 +28,7 @@ extension LoadTask {
     /// task's operation.
     private func requestFromLoader(cached: CachedImage?) {
         var loadContext = innerContext
-        if cached != nil, let originalKey, let validators = (cache as? any HTTPValidatorStoring)?.validators(forKey: originalKey) {
+        if cached != nil, let originalKey, let validators = cache.validators(forKey: originalKey) {
             loadContext.requestModifier = validators.addingHeaders(to: context.requestModifier)
         }
         let token = loader.requestImage(with: url, options: options, context: loadContext,
@@ -100,9 +100,8 @@ extension LoadTask {
         } else {
             return fail(.badImageData)
         }
-        if let originalKey, context.storeCacheType.includesDisk, let response = loaded.response as? HTTPURLResponse,
-           let store = cache as? any HTTPValidatorStoring {
-            store.setValidators(HTTPValidators(response: response), forKey: originalKey)
+        if let originalKey, context.storeCacheType.includesDisk, let response = loaded.response as? HTTPURLResponse {
+            cache.setValidators(HTTPValidators(response: response), forKey: originalKey)
         }
         guard shouldTransform(image) else {
             return store(image, original: loaded.data, transformed: false)

@@ -1,6 +1,11 @@
 import Foundation
 import Osprey
 
+// Two shapes of every entry point: with `progress:` (SPEC's) and without it. Swift matches an
+// unlabeled trailing closure forward, to the first closure parameter, so with only the long
+// shape `view.setImage(with: url) { result in … }` would hand the closure to `progress`.
+// The short shape wins overload ranking for that call, so the trailing closure is always the
+// completion (Kingfisher's `setImage(with:…completionHandler:)` pair works the same way).
 extension ImageDisplaying {
     /// The operation key used when the context names none: one load per view.
     nonisolated static var defaultOperationKey: String { "\(Self.self)" }
@@ -21,56 +26,55 @@ extension ImageDisplaying {
                  manager: .shared, progress: progress, completed: completed)
     }
 
+    /// ``setImage(with:placeholder:options:context:progress:completed:)`` without progress: a
+    /// trailing closure is the completion.
+    public func setImage(with url: URL?, placeholder: PlatformImage? = nil, options: ImageOptions = [],
+                         context: ImageContext = .init(),
+                         completed: (@MainActor (Result<ImageResult, ImageError>) -> Void)? = nil) {
+        setImage(with: url, placeholder: placeholder, options: options, context: context,
+                 manager: .shared, progress: nil, completed: completed)
+    }
+
     /// ``setImage(with:placeholder:options:context:progress:completed:)`` through `manager`.
     public func setImage(with url: URL?, placeholder: PlatformImage? = nil, options: ImageOptions = [],
                          context: ImageContext = .init(), manager: ImageManager,
                          progress: (@Sendable (ImageProgress) -> Void)? = nil,
                          completed: (@MainActor (Result<ImageResult, ImageError>) -> Void)? = nil) {
-        let registry = ViewLoadRegistry.shared
-        let operationKey = context.operationKey ?? Self.defaultOperationKey
-        let generation = registry.rebind(self, operationKey: operationKey, url: url)
-        if !options.contains(.delayPlaceholder) { displayedImage = placeholder }
-
-        var loadContext = context
-        loadContext.callbackQueue = .main
-        let box = WeakViewBox(self)
-        let operation = manager.loadImage(with: url, options: options, context: loadContext,
-                                          progress: progress) { result in
-            MainActor.assumeIsolated {
-                guard let self = box.view as? Self, registry.isCurrent(self, operationKey: operationKey, generation: generation) else {
-                    completed?(.failure(ImageError(.cancelled, url: url)))
-                    return
-                }
-                registry.finished(self, operationKey: operationKey, generation: generation)
-                switch result {
-                case .success(let image):
-                    if !options.contains(.avoidAutoSetImage) { self.displayedImage = image.image }
-                case .failure(let error):
-                    if options.contains(.delayPlaceholder) && error.code != .cancelled { self.displayedImage = placeholder }
-                }
-                completed?(result)
-            }
-        }
-        if !operation.isFinished {
-            registry.setOperation(operation, for: self, operationKey: operationKey, generation: generation)
-        }
+        ImageBinding.setImage(
+            with: url, on: self, operationKey: context.operationKey ?? Self.defaultOperationKey,
+            placeholder: placeholder, options: options, context: context, manager: manager,
+            setter: { view, image in view.displayedImage = image },
+            progress: progress, completed: completed)
     }
 
-    /// Cancels the view's current load (the default operation key); its image is never shown.
+    /// ``setImage(with:placeholder:options:context:manager:progress:completed:)`` without
+    /// progress: a trailing closure is the completion.
+    public func setImage(with url: URL?, placeholder: PlatformImage? = nil, options: ImageOptions = [],
+                         context: ImageContext = .init(), manager: ImageManager,
+                         completed: (@MainActor (Result<ImageResult, ImageError>) -> Void)? = nil) {
+        setImage(with: url, placeholder: placeholder, options: options, context: context,
+                 manager: manager, progress: nil, completed: completed)
+    }
+
+    /// Cancels the view's latest load, whichever operation key it used (SDWebImage's
+    /// `sd_cancelCurrentImageLoad`); its image is never shown.
     public func cancelCurrentImageLoad() {
-        ViewLoadRegistry.shared.cancel(self, operationKey: Self.defaultOperationKey)
+        ImageBinding.cancelImageLoad(on: self, operationKey: nil)
     }
 
-    /// The URL of the load in progress or last started (default operation key).
+    /// Cancels the view's load under `operationKey` (``ImageContext/operationKey``).
+    public func cancelImageLoad(operationKey: String) {
+        ImageBinding.cancelImageLoad(on: self, operationKey: operationKey)
+    }
+
+    /// The URL of the view's latest load (in progress or last started), whichever operation
+    /// key it used.
     public var imageURL: URL? {
-        ViewLoadRegistry.shared.url(of: self, operationKey: Self.defaultOperationKey)
+        ImageBinding.imageURL(of: self, operationKey: nil)
     }
-}
 
-/// Holds the view weakly across the load's `@Sendable` completion (a main-actor class, so it
-/// may cross threads; it is only read back on the main actor).
-@MainActor
-final class WeakViewBox {
-    weak var view: (any ImageDisplaying)?
-    init(_ view: any ImageDisplaying) { self.view = view }
+    /// The URL the view was last bound to under `operationKey`.
+    public func imageURL(operationKey: String) -> URL? {
+        ImageBinding.imageURL(of: self, operationKey: operationKey)
+    }
 }

@@ -1,5 +1,6 @@
-// UIKit and AppKit conformances: thin adapters, since the binding logic above is generic and
-// tested on Linux with plain classes.
+// UIKit and AppKit conformances: thin adapters, since the binding logic (ImageBinding) is
+// generic and tested on Linux with plain classes. Type-checked on Linux against the stand-in
+// SDK modules in Tests/AppleStubs by .ci/apple-typecheck.
 #if canImport(UIKit) && !os(watchOS)
 import UIKit
 import Osprey
@@ -12,29 +13,72 @@ extension UIImageView: ImageDisplaying {
     }
 }
 
-/// A button's image for one control state, bindable with `setImage(with:)`.
-@MainActor
-public final class ButtonImageTarget: ImageDisplaying {
-    /// The button whose image is set.
-    public weak var button: UIButton?
-    /// The control state the image is for.
-    public let state: UIControl.State
-    /// Whether the background image is set instead of the foreground image.
-    public let isBackground: Bool
-
-    /// Binds `button`'s image (or background image) for `state`.
-    public init(button: UIButton, state: UIControl.State = .normal, background: Bool = false) {
-        self.button = button
-        self.state = state
-        self.isBackground = background
+/// Per-state binding, after SDWebImage's `sd_setImage(with:for:)`: each state (and the image
+/// and background image of each) is its own slot of the button, held by the button itself.
+extension UIButton {
+    /// Binds the button's image for `state` to `url` (see
+    /// ``ImageBinding/setImage(with:on:operationKey:placeholder:options:context:manager:setter:progress:completed:)``).
+    /// A trailing closure is the completion.
+    public func setImage(with url: URL?, for state: UIControl.State, placeholder: PlatformImage? = nil,
+                         options: ImageOptions = [], context: ImageContext = .init(),
+                         progress: (@Sendable (ImageProgress) -> Void)? = nil,
+                         completed: (@MainActor (Result<ImageResult, ImageError>) -> Void)?) {
+        ImageBinding.setImage(
+            with: url, on: self, operationKey: context.operationKey ?? Self.imageKey(for: state),
+            placeholder: placeholder, options: options, context: context,
+            setter: { button, image in button.setImage(image, for: state) },
+            progress: progress, completed: completed)
     }
 
-    /// The button's image for the state.
-    public var displayedImage: PlatformImage? {
-        get { isBackground ? button?.backgroundImage(for: state) : button?.image(for: state) }
-        set {
-            if isBackground { button?.setBackgroundImage(newValue, for: state) } else { button?.setImage(newValue, for: state) }
-        }
+    /// Binds the button's image for `state` to `url`, with no completion.
+    public func setImage(with url: URL?, for state: UIControl.State, placeholder: PlatformImage? = nil,
+                         options: ImageOptions = [], context: ImageContext = .init()) {
+        setImage(with: url, for: state, placeholder: placeholder, options: options, context: context, completed: nil)
+    }
+
+    /// Binds the button's background image for `state` to `url`. A trailing closure is the
+    /// completion.
+    public func setBackgroundImage(with url: URL?, for state: UIControl.State, placeholder: PlatformImage? = nil,
+                                   options: ImageOptions = [], context: ImageContext = .init(),
+                                   progress: (@Sendable (ImageProgress) -> Void)? = nil,
+                                   completed: (@MainActor (Result<ImageResult, ImageError>) -> Void)?) {
+        ImageBinding.setImage(
+            with: url, on: self, operationKey: context.operationKey ?? Self.backgroundImageKey(for: state),
+            placeholder: placeholder, options: options, context: context,
+            setter: { button, image in button.setBackgroundImage(image, for: state) },
+            progress: progress, completed: completed)
+    }
+
+    /// Binds the button's background image for `state` to `url`, with no completion.
+    public func setBackgroundImage(with url: URL?, for state: UIControl.State, placeholder: PlatformImage? = nil,
+                                   options: ImageOptions = [], context: ImageContext = .init()) {
+        setBackgroundImage(with: url, for: state, placeholder: placeholder, options: options, context: context,
+                           completed: nil)
+    }
+
+    /// Cancels the load of the image for `state`.
+    public func cancelImageLoad(for state: UIControl.State) {
+        ImageBinding.cancelImageLoad(on: self, operationKey: Self.imageKey(for: state))
+    }
+
+    /// Cancels the load of the background image for `state`.
+    public func cancelBackgroundImageLoad(for state: UIControl.State) {
+        ImageBinding.cancelImageLoad(on: self, operationKey: Self.backgroundImageKey(for: state))
+    }
+
+    /// The URL the image for `state` was last bound to.
+    public func imageURL(for state: UIControl.State) -> URL? {
+        ImageBinding.imageURL(of: self, operationKey: Self.imageKey(for: state))
+    }
+
+    /// The URL the background image for `state` was last bound to.
+    public func backgroundImageURL(for state: UIControl.State) -> URL? {
+        ImageBinding.imageURL(of: self, operationKey: Self.backgroundImageKey(for: state))
+    }
+
+    private static func imageKey(for state: UIControl.State) -> String { "UIButton.image.\(state.rawValue)" }
+    private static func backgroundImageKey(for state: UIControl.State) -> String {
+        "UIButton.backgroundImage.\(state.rawValue)"
     }
 }
 #elseif canImport(AppKit)

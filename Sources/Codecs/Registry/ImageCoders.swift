@@ -54,9 +54,15 @@ public final class ImageCoders: Sendable {
     /// Encodes `image` as `format` with the first encoder that can write it.
     public func encode(_ image: DecodedImage, format: ImageFormat) throws(ImageError) -> Data {
         let candidates = encoders.withLock { $0 }
-        guard let encoder = candidates.first(where: { $0.canEncode(format) }) else {
-            throw ImageError(.unsupportedFormat)
+        // An encoder that says yes may still decline with `.unsupportedFormat` (the default
+        // `canEncode` says yes to everything): then the next one is asked.
+        for encoder in candidates where encoder.canEncode(format) {
+            do {
+                return try encoder.encode(image, format: format)
+            } catch where error.code == .unsupportedFormat {
+                continue
+            }
         }
-        return try encoder.encode(image, format: format)
+        throw ImageError(.unsupportedFormat)
     }
 }

@@ -23,8 +23,12 @@ public protocol ImageEncoding: Sendable {
 }
 
 extension ImageEncoding {
-    /// Default: no format, so that an encoder only answers for what it declares.
-    public func canEncode(_ format: ImageFormat) -> Bool { false }
+    /// Default: every format. An encoder written to the one-method shape (only `encode`) is
+    /// then tried for every format and declines the ones it cannot write by throwing
+    /// ``ImageError/Code/unsupportedFormat``, after which ``ImageCoders`` tries the next
+    /// encoder. (The old default, `false`, meant such an encoder was never chosen.) Override it
+    /// to skip the attempt cheaply.
+    public func canEncode(_ format: ImageFormat) -> Bool { true }
 }
 
 /// How to decode: target size, frames, orientation, and the limits a hostile file meets.

@@ -7,7 +7,12 @@ import AppKit
 #endif
 
 /// The thin Apple-only adapter between RGBA frames and `UIImage`/`NSImage`.
-/// Everything it converts was produced and tested by the generic code on Linux.
+/// Everything it converts was produced and tested by the generic code on Linux (frame timing
+/// included: ``UniformFrameTiming``). Type-checked on Linux by .ci/apple-typecheck.
+///
+/// Each conversion copies the pixels (and `decodedImage(from:)` redraws and unpremultiplies
+/// them): the pipeline should carry ``DecodedImage`` and call `platformImage(from:)` once, at
+/// delivery.
 enum AppleImageConversion {
     static func cgImage(from pixels: PixelBuffer) -> CGImage? {
         guard let provider = CGDataProvider(data: Data(pixels.bytes) as CFData) else { return nil }
@@ -22,11 +27,18 @@ enum AppleImageConversion {
         let images = decoded.frames.compactMap { cgImage(from: $0.pixels) }
         #if canImport(UIKit)
         let still = images.map { UIImage(cgImage: $0, scale: decoded.scale, orientation: .up) }
-        if still.count > 1, let animated = UIImage.animatedImage(with: still, duration: decoded.duration) {
-            return animated
+        if still.count > 1, still.count == decoded.frames.count {
+            // UIImage shows every frame for the same time: repeat frames to keep their timing.
+            let timing = UniformFrameTiming(durations: decoded.frames.map(\.duration))
+            if let animated = UIImage.animatedImage(with: timing.frameIndices.map { still[$0] },
+                                                    duration: timing.totalDuration) {
+                return animated
+            }
         }
         return still.first ?? UIImage()
         #else
+        // NSImage keeps the first frame only (an animated NSImage needs an NSBitmapImageRep
+        // with GIF properties: not done yet).
         let size = NSSize(width: Double(decoded.pixelWidth) / decoded.scale,
                           height: Double(decoded.pixelHeight) / decoded.scale)
         guard let first = images.first else { return NSImage(size: size) }
@@ -36,12 +48,30 @@ enum AppleImageConversion {
 
     static func decodedImage(from image: PlatformImage) -> DecodedImage? {
         #if canImport(UIKit)
-        guard let cg = image.cgImage else { return nil }
         let scale = Double(image.scale)
+        if let sequence = image.images, sequence.count > 1 {
+            // Undo the frame repetition of `platformImage(from:)`: runs of one image are one frame.
+            let interval = image.duration / Double(sequence.count)
+            var frames: [ImageFrame] = []
+            for run in UniformFrameTiming.collapse(sequence, interval: interval, isSame: { $0 === $1 }) {
+                guard let cg = run.frame.cgImage, let pixels = pixels(of: cg) else { return nil }
+                frames.append(ImageFrame(pixels: pixels, duration: run.duration))
+            }
+            guard frames.allSatisfy({ $0.pixels.width == frames[0].pixels.width && $0.pixels.height == frames[0].pixels.height })
+            else { return nil }
+            return DecodedImage(frames: frames, scale: scale)
+        }
+        guard let cg = image.cgImage else { return nil }
         #else
         guard let cg = image.cgImage(forProposedRect: nil, context: nil, hints: nil) else { return nil }
         let scale = 1.0
         #endif
+        guard let pixels = pixels(of: cg) else { return nil }
+        return DecodedImage(pixels: pixels, scale: scale)
+    }
+
+    /// Straight-alpha RGBA pixels of `cg`, drawn into a premultiplied context then unpremultiplied.
+    private static func pixels(of cg: CGImage) -> PixelBuffer? {
         var pixels = PixelBuffer(width: cg.width, height: cg.height)
         let drawn: Bool = pixels.bytes.withUnsafeMutableBytes { raw in
             guard let context = CGContext(
@@ -53,13 +83,14 @@ enum AppleImageConversion {
         }
         guard drawn else { return nil }
         PixelMath.unpremultiply(&pixels.bytes)
-        return DecodedImage(pixels: pixels, scale: scale)
+        return pixels
     }
 
     static func cost(of image: PlatformImage) -> Int {
         #if canImport(UIKit)
-        let frames = max(image.images?.count ?? 1, 1)
-        guard let cg = image.cgImage else { return 0 }
+        // Repeated frames share one image: count distinct ones.
+        let frames = max(UniformFrameTiming.collapse(image.images ?? [], interval: 0, isSame: { $0 === $1 }).count, 1)
+        guard let cg = image.cgImage ?? image.images?.first?.cgImage else { return 0 }
         return cg.bytesPerRow * cg.height * frames
         #else
         return Int(image.size.width * image.size.height) * 4

@@ -12,7 +12,10 @@ public typealias PlatformImage = DecodedImage
 #endif
 
 /// Converts between ``DecodedImage`` (what the decoders and transformers work on) and
-/// ``PlatformImage`` (what callers receive). On Linux both are the same object.
+/// ``PlatformImage`` (what callers receive). On Linux both are the same object; on Apple
+/// platforms each conversion copies (and `decodedImage(from:)` redraws) the pixels, so the
+/// pipeline should carry the ``DecodedImage`` from decoder through transform and store, and
+/// call ``platformImage(from:)`` once, at delivery.
 public enum PlatformImageBridge {
     /// The platform image showing `decoded`.
     public static func platformImage(from decoded: DecodedImage) -> PlatformImage {
@@ -48,6 +51,19 @@ public enum PlatformImageBridge {
         image.size == .zero
         #else
         image.pixelWidth == 0 || image.pixelHeight == 0
+        #endif
+    }
+
+    /// Whether `image` has more than one frame, without converting it (the first-frame check
+    /// of ``ImageOptions/decodeFirstFrameOnly`` should ask this, not convert the image to
+    /// pixels). An `NSImage` made by Osprey has one frame.
+    public static func isAnimated(_ image: PlatformImage) -> Bool {
+        #if canImport(UIKit)
+        (image.images?.count ?? 0) > 1
+        #elseif canImport(AppKit)
+        false
+        #else
+        image.isAnimated
         #endif
     }
 

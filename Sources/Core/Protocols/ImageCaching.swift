@@ -32,4 +32,22 @@ public protocol ImageCaching: Sendable {
 
     /// Empties the tiers `cacheType` names.
     func clear(cacheType: ImageCacheType, completion: (@Sendable () -> Void)?)
+
+    /// The HTTP validators (ETag, Last-Modified) stored beside `key`'s entry, for
+    /// ``ImageOptions/refreshCached``'s conditional GET; nil when none. Cheap enough to call
+    /// on a load's path (a small file read at most). Default: nil (the cache keeps none, and
+    /// refreshes are plain GETs).
+    func validators(forKey key: String) -> HTTPValidators?
+
+    /// Stores `validators` beside `key`'s entry (empty validators may be ignored). Must not
+    /// block the caller on I/O. Default: does nothing.
+    func setValidators(_ validators: HTTPValidators, forKey key: String)
+}
+
+extension ImageCaching {
+    /// Default: the cache keeps no validators.
+    public func validators(forKey key: String) -> HTTPValidators? { nil }
+
+    /// Default: validators are dropped.
+    public func setValidators(_ validators: HTTPValidators, forKey key: String) {}
 }

@@ -27,7 +27,7 @@ public struct HTTPValidators: Codable, Sendable, Hashable {
 
     /// A request modifier that runs `modifier` (the caller's, if any) and then adds the
     /// conditional headers.
-    func addingHeaders(to modifier: (@Sendable (URLRequest) -> URLRequest?)?) -> @Sendable (URLRequest) -> URLRequest? {
+    package func addingHeaders(to modifier: (@Sendable (URLRequest) -> URLRequest?)?) -> @Sendable (URLRequest) -> URLRequest? {
         let validators = self
         return { request in
             guard var request = modifier.map({ $0(request) }) ?? request else { return nil }
@@ -38,11 +38,7 @@ public struct HTTPValidators: Codable, Sendable, Hashable {
     }
 }
 
-/// A cache that can keep HTTP validators beside an entry. Osprey's `ImageCache` does (in a
-/// sidecar of the disk entry); the manager uses it when the cache conforms.
-public protocol HTTPValidatorStoring: Sendable {
-    /// The validators stored for `key`, nil when none (or unreadable).
-    func validators(forKey key: String) -> HTTPValidators?
-    /// Stores `validators` for `key`; empty validators remove what was stored.
-    func setValidators(_ validators: HTTPValidators, forKey key: String)
-}
+/// The validator requirements now live on ``ImageCaching`` itself (with no-op defaults), so
+/// the manager never downcasts a cache to find them.
+@available(*, deprecated, renamed: "ImageCaching", message: "validators(forKey:) and setValidators(_:forKey:) are ImageCaching requirements now")
+public typealias HTTPValidatorStoring = ImageCaching

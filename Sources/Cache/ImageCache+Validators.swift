@@ -1,8 +1,10 @@
 import Foundation
+import OspreyCore
 
-/// Osprey's cache keeps the validators in the disk entry's sidecar file, so they live and
-/// expire with the bytes they describe.
-extension ImageCache: HTTPValidatorStoring {
+/// Osprey's cache keeps the HTTP validators in the disk entry's sidecar file, so they live and
+/// expire with the bytes they describe (the ``ImageCaching`` seam's validator requirements).
+extension ImageCache {
+    /// The validators stored in `key`'s sidecar, nil when none (or unreadable).
     public func validators(forKey key: String) -> HTTPValidators? {
         guard let data = diskCache.extendedData(forKey: key) else { return nil }
         return try? JSONDecoder().decode(HTTPValidators.self, from: data)

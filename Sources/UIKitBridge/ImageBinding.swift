@@ -1,0 +1,82 @@
+import Foundation
+import Osprey
+
+/// Binds any main-actor object to an image URL under an operation key: the machinery behind
+/// ``ImageDisplaying/setImage(with:placeholder:options:context:progress:completed:)`` and the
+/// `UIButton` per-state binding, public so that any object with more than one image slot (a
+/// button's states, a cell's thumbnail and badge) can bind each slot separately.
+///
+/// The state is kept per object and operation key, on the main actor, with the object held
+/// weakly: nothing has to keep a wrapper alive for the image to arrive (SDWebImage's
+/// `sd_internalSetImageWithURL:…operationKey:setImageBlock:`).
+@MainActor
+public enum ImageBinding {
+    /// Binds `owner`'s slot `operationKey` to `url`: cancels the load that slot started before,
+    /// shows `placeholder` through `setter` (unless `.delayPlaceholder`), loads through
+    /// `manager`, hands the image to `setter` (unless `.avoidAutoSetImage`), then calls
+    /// `completed` once on the main actor.
+    ///
+    /// If the slot is re-pointed (or cancelled) before this load ends, `setter` never sees
+    /// this load's image and `completed` gets `.cancelled`. The context's callback queue is
+    /// ignored (results arrive on the main queue); its `operationKey` is ignored in favour of
+    /// `operationKey`. `completed` has no default, so a trailing closure is the completion.
+    public static func setImage<Owner: AnyObject>(
+        with url: URL?, on owner: Owner, operationKey: String,
+        placeholder: PlatformImage? = nil, options: ImageOptions = [], context: ImageContext = .init(),
+        manager: ImageManager = .shared,
+        setter: @escaping @MainActor (Owner, PlatformImage?) -> Void,
+        progress: (@Sendable (ImageProgress) -> Void)? = nil,
+        completed: (@MainActor (Result<ImageResult, ImageError>) -> Void)?
+    ) {
+        let registry = ViewLoadRegistry.shared
+        let generation = registry.rebind(owner, operationKey: operationKey, url: url)
+        if !options.contains(.delayPlaceholder) { setter(owner, placeholder) }
+
+        var loadContext = context
+        loadContext.callbackQueue = .main
+        loadContext.operationKey = operationKey
+        let box = WeakOwnerBox(owner)
+        let operation = manager.loadImage(with: url, options: options, context: loadContext,
+                                          progress: progress) { result in
+            // `.main` runs this on the main queue, which is where the main actor runs.
+            MainActor.assumeIsolated {
+                guard let owner = box.owner as? Owner,
+                      registry.isCurrent(owner, operationKey: operationKey, generation: generation) else {
+                    completed?(.failure(ImageError(.cancelled, url: url)))
+                    return
+                }
+                registry.finished(owner, operationKey: operationKey, generation: generation)
+                switch result {
+                case .success(let image):
+                    if !options.contains(.avoidAutoSetImage) { setter(owner, image.image) }
+                case .failure(let error):
+                    if options.contains(.delayPlaceholder) && error.code != .cancelled { setter(owner, placeholder) }
+                }
+                completed?(result)
+            }
+        }
+        if !operation.isFinished {
+            registry.setOperation(operation, for: owner, operationKey: operationKey, generation: generation)
+        }
+    }
+
+    /// Cancels `owner`'s load under `operationKey` (nil: the key its latest load used); that
+    /// load's image is never shown and its completion gets `.cancelled`.
+    public static func cancelImageLoad(on owner: AnyObject, operationKey: String?) {
+        ViewLoadRegistry.shared.cancel(owner, operationKey: operationKey)
+    }
+
+    /// The URL `owner`'s slot `operationKey` was last bound to (nil: the slot its latest load
+    /// used); nil when it was never bound.
+    public static func imageURL(of owner: AnyObject, operationKey: String?) -> URL? {
+        ViewLoadRegistry.shared.url(of: owner, operationKey: operationKey)
+    }
+}
+
+/// Holds the owner weakly across the load's `@Sendable` completion. A main-actor class, so it
+/// may cross threads; it is only read back on the main actor.
+@MainActor
+final class WeakOwnerBox {
+    weak var owner: AnyObject?
+    init(_ owner: AnyObject) { self.owner = owner }
+}
