@@ -18,7 +18,8 @@ struct JPEGBitReader {
     private var bits: UInt64 = 0
     /// How many of `bits` are valid, real or padding.
     private var count: Int = 0
-    /// Padding bits appended after a marker or the end of the data.
+    /// Zero bits appended after a marker or the end of the data. They sit at the low end of
+    /// `bits`, so once `count < padding` some of them have been consumed.
     private var padding: Int = 0
 
     init(base: UnsafePointer<UInt8>, end: Int, position: Int) {
@@ -46,7 +47,7 @@ struct JPEGBitReader {
                         byte = 0xFF
                         position += 2
                     } else {
-                        padding = count + 8
+                        padding += 8
                         count += 8
                         continue
                     }
@@ -55,9 +56,10 @@ struct JPEGBitReader {
                     position += 1
                 }
             } else {
-                if padding > 0 { padding += 8 } else { padding = count + 8 }
+                padding += 8
                 count += 8
-                // Keep `padding` bounded so that a very long decode of zeros cannot overflow.
+                // Bounded so a long run of zeros cannot overflow; `count` never exceeds 64, so
+                // `count < padding` stays true once it is.
                 if padding > 1 << 20 { padding = 1 << 20 }
                 continue
             }
