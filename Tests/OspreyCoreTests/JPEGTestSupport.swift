@@ -54,3 +54,37 @@ enum JPEGTestSupport {
         return try JPEGDecoder().decode(data, options: options)
     }
 }
+
+extension JPEGTestSupport {
+    /// The offset of the first marker segment `code` (the 0xFF byte) walking the header
+    /// segments from SOI up to the first SOS; nil when absent.
+    static func segmentOffset(_ bytes: [UInt8], code: UInt8) -> Int? {
+        var at = 2
+        while at + 4 <= bytes.count, bytes[at] == 0xFF {
+            if bytes[at + 1] == code { return at }
+            if bytes[at + 1] == 0xDA { return nil }
+            at += 2 + (Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]))
+        }
+        return nil
+    }
+
+    /// Offset of the first entropy-coded byte (after the first SOS header).
+    static func scanDataOffset(_ bytes: [UInt8]) -> Int? {
+        guard let sos = segmentOffset(bytes, code: 0xDA) ?? firstSOS(bytes) else { return nil }
+        return sos + 2 + (Int(bytes[sos + 2]) << 8 | Int(bytes[sos + 3]))
+    }
+
+    private static func firstSOS(_ bytes: [UInt8]) -> Int? {
+        var at = 2
+        while at + 4 <= bytes.count, bytes[at] == 0xFF {
+            if bytes[at + 1] == 0xDA { return at }
+            at += 2 + (Int(bytes[at + 2]) << 8 | Int(bytes[at + 3]))
+        }
+        return nil
+    }
+
+    /// Decodes the reference PNG of a corpus JPEG.
+    static func referencePixels(_ pngPath: String) throws -> PixelBuffer {
+        try PNGDecoder().decode(try corpusData(pngPath), options: DecodeOptions()).firstFrame
+    }
+}

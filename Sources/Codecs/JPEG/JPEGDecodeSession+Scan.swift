@@ -60,9 +60,24 @@ extension JPEGDecodeSession {
         }
     }
 
-    /// Whether a restart marker starts at `position`.
-    private func isRestartMarker(at position: Int) -> Bool {
-        position + 1 < end && base[position] == 0xFF && (0xD0...0xD7).contains(base[position + 1])
+    /// Whether the reader, stopped at `position`, can still reach a restart marker: it stopped
+    /// at one, or at a code below SOF0 that is no marker at all (corrupt data, skipped when
+    /// resynchronising). The end of the data or a real marker ends the scan.
+    private func canResynchronise(at position: Int) -> Bool {
+        guard position + 1 < end, base[position] == 0xFF else { return false }
+        let code = base[position + 1]
+        return (0xD0...0xD7).contains(code) || code < 0xC0
+    }
+
+    /// The next marker that can end a restart interval: like libjpeg's `resync_to_restart`,
+    /// codes below SOF0 are corrupt data, not markers, and are skipped.
+    private func nextRestartCandidate(from position: Int) -> (code: UInt8, after: Int)? {
+        var at = position
+        while let (code, after) = nextMarker(from: at) {
+            if code >= 0xC0 { return (code, after) }
+            at = after
+        }
+        return nil
     }
 
     /// The MCU loop. A truncated scan stops where the data ends (blocks not reached stay
@@ -83,7 +98,7 @@ extension JPEGDecodeSession {
         var mcu = 0
         while mcu < total {
             if restartInterval > 0, mcu > 0, mcu % restartInterval == 0 {
-                guard let (code, after) = nextMarker(from: reader.position) else { break }
+                guard let (code, after) = nextRestartCandidate(from: reader.position) else { break }
                 guard (0xD0...0xD7).contains(code) else {
                     reader.seek(to: after - 2)
                     break
@@ -95,7 +110,7 @@ extension JPEGDecodeSession {
                 for c in scan.components { c.dcPredictor = 0 }
                 eobRun = 0
                 if mcu >= total { break }
-            } else if reader.overrun, restartInterval == 0 || !isRestartMarker(at: reader.position) {
+            } else if reader.overrun, restartInterval == 0 || !canResynchronise(at: reader.position) {
                 break
             }
             let mcuColumn = mcu % mcusWide, mcuRow = mcu / mcusWide
