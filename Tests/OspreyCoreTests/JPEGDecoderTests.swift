@@ -54,6 +54,22 @@ struct JPEGDecoderTests {
         }
     }
 
+    @Test("an over-full Huffman table is rejected before its lookahead table is filled")
+    func overfullHuffmanTable() {
+        // 200 codes of length 1: before the fix the lookahead fill wrote ~100 KB past its
+        // 1 KB table (found by the mutation test as heap corruption).
+        let counts: [UInt8] = [200] + [UInt8](repeating: 0, count: 15)
+        let length = 2 + 1 + 16 + 200
+        let bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xC4, UInt8(length >> 8), UInt8(length & 0xFF), 0x00] + counts
+            + [UInt8](repeating: 0, count: 200) + [0xFF, 0xD9]
+        do {
+            _ = try JPEGDecoder().decode(Data(bytes), options: DecodeOptions())
+            Issue.record("decoded an over-full table")
+        } catch {
+            #expect(error.code == .badImageData)
+        }
+    }
+
     @Test("a header-only file (no scan data) is bad image data")
     func headerOnly() throws {
         let file = try Self.bytes(Self.baseline)

@@ -29,6 +29,9 @@ final class JPEGHuffmanTable {
             if n > 0 {
                 offset[length] = index - code
                 for _ in 0..<n {
+                    // A canonical code of this length must fit in `length` bits (checked
+                    // before the lookahead fill, which would otherwise write past the table).
+                    guard code < 1 << length else { throw ImageError(.badImageData) }
                     if length <= Self.lookaheadBits {
                         let shift = Self.lookaheadBits - length
                         let entry = UInt16(length << 8) | UInt16(symbols[index])
@@ -39,8 +42,6 @@ final class JPEGHuffmanTable {
                 }
                 maxCode[length] = code - 1
             }
-            // A canonical code of this length must still fit in `length` bits.
-            guard code <= 1 << length else { throw ImageError(.badImageData) }
             code <<= 1
         }
     }
