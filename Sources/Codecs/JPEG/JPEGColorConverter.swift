@@ -57,13 +57,16 @@ enum JPEGColorConverter {
                 out[4 * x] = r[x]; out[4 * x + 1] = g[x]; out[4 * x + 2] = b[x]; out[4 * x + 3] = 255
             }
         case .yCbCr:
+            // The hot loop: one 32-bit store per pixel, clamps as min/max (branch-free).
             let y = rows[0], cb = rows[1], cr = rows[2]
+            let pixels = UnsafeMutableRawPointer(out)
             for x in 0..<width {
                 let luma = Int32(y[x]), blue = Int(cb[x]), red = Int(cr[x])
-                out[4 * x] = clamp(luma &+ tables.r[red])
-                out[4 * x + 1] = clamp(luma &+ ((tables.gb[blue] &+ tables.gr[red]) &>> 16))
-                out[4 * x + 2] = clamp(luma &+ tables.b[blue])
-                out[4 * x + 3] = 255
+                let r = UInt32(min(max(luma &+ tables.r[red], 0), 255))
+                let g = UInt32(min(max(luma &+ ((tables.gb[blue] &+ tables.gr[red]) &>> 16), 0), 255))
+                let b = UInt32(min(max(luma &+ tables.b[blue], 0), 255))
+                let rgba = r | g << 8 | b << 16 | 0xFF00_0000
+                pixels.storeBytes(of: rgba.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
             }
         case .cmyk:
             // Adobe writes inverted CMYK; inverted or not, RGB = (255 − C)(255 − K)/255.

@@ -38,7 +38,7 @@ extension JPEGDecodeSession {
             }
             k += r
             if k > 63 { break }
-            block[jpegNaturalOrder[k]] = Int16(truncatingIfNeeded: reader.receiveExtend(s) &<< al)
+            block[naturalOrder[k]] = Int16(truncatingIfNeeded: reader.receiveExtend(s) &<< al)
             k += 1
         }
     }
@@ -70,7 +70,7 @@ extension JPEGDecodeSession {
                     break
                 }
                 while k <= se {
-                    let position = jpegNaturalOrder[k]
+                    let position = naturalOrder[k]
                     if block[position] != 0 {
                         refine(position, &reader)
                     } else {
@@ -79,13 +79,13 @@ extension JPEGDecodeSession {
                     }
                     k += 1
                 }
-                if newValue != 0, k <= 63 { block[jpegNaturalOrder[k]] = newValue }
+                if newValue != 0, k <= 63 { block[naturalOrder[k]] = newValue }
                 k += 1
             }
         }
         if eobRun > 0 {
             while k <= se {
-                let position = jpegNaturalOrder[k]
+                let position = naturalOrder[k]
                 if block[position] != 0 { refine(position, &reader) }
                 k += 1
             }

@@ -15,7 +15,9 @@ extension JPEGDecodeSession {
         var downsampler = full ? nil : RowDownsampler(source: PixelSize(width: width, height: height), target: target)
         let rowBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: width * 4)
         defer { rowBuffer.deallocate() }
-        var bytes = full ? [UInt8](repeating: 0, count: width * height * 4) : []
+        // Every byte is written by the row loop below, so the buffer starts uninitialised.
+        let count = full ? width * height * 4 : 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
 
         JPEGColorConverter.crToR.withUnsafeBufferPointer { r in
             JPEGColorConverter.cbToB.withUnsafeBufferPointer { b in

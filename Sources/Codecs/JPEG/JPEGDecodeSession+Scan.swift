@@ -175,7 +175,7 @@ extension JPEGDecodeSession {
             }
             k += r
             if k > 63 { break }
-            block[jpegNaturalOrder[k]] = Int16(truncatingIfNeeded: reader.receiveExtend(s))
+            block[naturalOrder[k]] = Int16(truncatingIfNeeded: reader.receiveExtend(s))
             k += 1
         }
         JPEGIDCT.transform(block, quant: quant + c.quantIndex * 64,

@@ -11,6 +11,8 @@ final class JPEGDecodeSession {
 
     /// Quantisation tables 0…3, 64 entries each in natural order; 0 until defined.
     let quant: UnsafeMutablePointer<Int32>
+    /// ``jpegNaturalOrder`` copied once, so the block loops index a plain pointer.
+    let naturalOrder: UnsafeMutablePointer<Int>
     var dcTables = [JPEGHuffmanTable?](repeating: nil, count: 4)
     var acTables = [JPEGHuffmanTable?](repeating: nil, count: 4)
     /// MCUs per restart interval, 0 = none (DRI).
@@ -33,9 +35,14 @@ final class JPEGDecodeSession {
         self.options = options
         quant = .allocate(capacity: 4 * 64)
         quant.initialize(repeating: 0, count: 4 * 64)
+        naturalOrder = .allocate(capacity: jpegNaturalOrder.count)
+        naturalOrder.initialize(from: jpegNaturalOrder, count: jpegNaturalOrder.count)
     }
 
-    deinit { quant.deallocate() }
+    deinit {
+        quant.deallocate()
+        naturalOrder.deallocate()
+    }
 
     /// Big-endian 16-bit value at `offset` (caller checked the bounds).
     @inline(__always)
