@@ -165,6 +165,7 @@ extension JPEGDecodeSession {
         c.dcPredictor = c.dcPredictor &+ reader.receiveExtend(t)
         block[0] = Int16(truncatingIfNeeded: c.dcPredictor)
         var k = 1
+        var hasAC = false
         while k < 64 {
             let rs = ac.decode(&reader)
             let r = rs >> 4, s = rs & 15
@@ -176,7 +177,14 @@ extension JPEGDecodeSession {
             k += r
             if k > 63 { break }
             block[naturalOrder[k]] = Int16(truncatingIfNeeded: reader.receiveExtend(s))
+            hasAC = true
             k += 1
+        }
+        let output = c.plane + row * 8 * c.stride + column * 8
+        if !hasAC {
+            // Flat blocks (common in chroma and smooth areas): the IDCT reduces to one value.
+            JPEGIDCT.fillDCOnly(block[0], quant: quant[c.quantIndex * 64], output: output, stride: c.stride)
+            return
         }
         JPEGIDCT.transform(block, quant: quant + c.quantIndex * 64,
                            output: c.plane + row * 8 * c.stride + column * 8, stride: c.stride)

@@ -55,6 +55,18 @@ enum JPEGIDCT {
         return (e10 &+ o3, e11 &+ o2, e12 &+ o1, e13 &+ o0, e13 &- o0, e12 &- o1, e11 &- o2, e10 &- o3)
     }
 
+    /// The transform of a block whose AC coefficients are all zero: every sample is the same.
+    /// Computes exactly what ``transform(_:quant:output:stride:)`` would (its DC shortcuts in
+    /// both passes), so the fast path changes no pixel.
+    @inline(__always)
+    static func fillDCOnly(_ dc: Int16, quant: Int32, output: UnsafeMutablePointer<UInt8>, stride: Int) {
+        let pass1 = (Int32(dc) &* quant) &<< pass1Bits
+        let dcShift = pass1Bits + 3
+        let value = ((pass1 &+ (1 << (dcShift - 1))) &>> dcShift) &+ 128
+        let sample = UInt8(truncatingIfNeeded: value < 0 ? 0 : (value > 255 ? 255 : value))
+        for row in 0..<8 { (output + row * stride).update(repeating: sample, count: 8) }
+    }
+
     /// Dequantises `coefficients` (natural order) with `quant`, transforms them and writes
     /// the 8 × 8 clamped samples to `output` (rows `stride` apart).
     @inline(__always)
