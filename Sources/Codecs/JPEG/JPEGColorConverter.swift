@@ -1,7 +1,9 @@
 /// The colour spaces a JPEG's components can be in, decided as libjpeg-turbo does
 /// (`jdapimin.c`): JFIF implies YCbCr; else Adobe's transform flag; else component ids.
 enum JPEGColorSpace {
-    case gray, yCbCr, rgb, cmyk, ycck
+    case gray, yCbCr, rgb, ycck
+    /// CMYK, `inverted` when an Adobe marker says the samples are stored as 255 − ink.
+    case cmyk(inverted: Bool)
 
     init(componentCount: Int, ids: [Int], hints: JPEGColorHints) {
         switch componentCount {
@@ -11,7 +13,7 @@ enum JPEGColorSpace {
             else if let transform = hints.adobeTransform { self = transform == 0 ? .rgb : .yCbCr }
             else if ids == [82, 71, 66] { self = .rgb }
             else { self = .yCbCr }
-        default: self = hints.adobeTransform == 2 ? .ycck : .cmyk
+        default: self = hints.adobeTransform == 2 ? .ycck : .cmyk(inverted: hints.adobeTransform != nil)
         }
     }
 }
@@ -68,14 +70,17 @@ enum JPEGColorConverter {
                 let rgba = r | g << 8 | b << 16 | 0xFF00_0000
                 pixels.storeBytes(of: rgba.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
             }
-        case .cmyk:
-            // Adobe writes inverted CMYK; inverted or not, RGB = (255 − C)(255 − K)/255.
+        case .cmyk(let inverted):
+            // RGB = (255 − C)(255 − K)/255 with true ink values (as Pillow converts); Adobe
+            // stores 255 − ink, which is the factor itself.
             let c = rows[0], m = rows[1], yy = rows[2], k = rows[3]
+            let flip: Int32 = inverted ? 0 : 255
+            @inline(__always) func factor(_ v: UInt8) -> Int32 { abs(flip - Int32(v)) }
             for x in 0..<width {
-                let key = Int32(k[x])
-                out[4 * x] = mulDiv255(Int32(c[x]), key)
-                out[4 * x + 1] = mulDiv255(Int32(m[x]), key)
-                out[4 * x + 2] = mulDiv255(Int32(yy[x]), key)
+                let key = factor(k[x])
+                out[4 * x] = mulDiv255(factor(c[x]), key)
+                out[4 * x + 1] = mulDiv255(factor(m[x]), key)
+                out[4 * x + 2] = mulDiv255(factor(yy[x]), key)
                 out[4 * x + 3] = 255
             }
         case .ycck:

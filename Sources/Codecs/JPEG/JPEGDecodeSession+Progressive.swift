@@ -93,16 +93,31 @@ extension JPEGDecodeSession {
         }
     }
 
+    /// Whether coefficients 1…63 of `block` are all zero (read eight at a time).
+    @inline(__always)
+    static func acIsZero(_ block: UnsafeMutablePointer<Int16>) -> Bool {
+        let words = UnsafeRawPointer(block)
+        var bits = words.loadUnaligned(as: UInt64.self) & ~UInt64(0xFFFF).littleEndian
+        for i in 1..<16 { bits |= words.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self) }
+        return bits == 0
+    }
+
     /// After the last scan: dequantise and transform every block of every component.
     func finishProgressive() {
         let scratch = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
         defer { scratch.deallocate() }
         for c in components {
             guard c.coefficients != nil else { continue }
+            let table = quant + c.quantIndex * 64
             for row in 0..<c.paddedBlocksHigh {
                 for column in 0..<c.paddedBlocksWide {
-                    JPEGIDCT.transform(c.block(column: column, row: row), quant: quant + c.quantIndex * 64,
-                                       output: c.plane + row * 8 * c.stride + column * 8, stride: c.stride)
+                    let block = c.block(column: column, row: row)
+                    let output = c.plane + row * 8 * c.stride + column * 8
+                    if Self.acIsZero(block) {
+                        JPEGIDCT.fillDCOnly(block[0], quant: table[0], output: output, stride: c.stride)
+                    } else {
+                        JPEGIDCT.transform(block, quant: table, output: output, stride: c.stride)
+                    }
                 }
             }
         }
