@@ -70,6 +70,23 @@ struct JPEGDecoderTests {
         }
     }
 
+    @Test("a frame of height 0 takes its height from the DNL marker after the scan")
+    func definedNumberOfLines() throws {
+        var file = try Self.bytes("jpeg/libjpeg-turbo/testorig.jpg")
+        let reference = try JPEGDecoder().decode(Data(file), options: DecodeOptions())
+        let sof = try #require(JPEGTestSupport.segmentOffset(file, code: 0xC0))
+        let height = (Int(file[sof + 5]) << 8) | Int(file[sof + 6])
+        file[sof + 5] = 0
+        file[sof + 6] = 0
+        // Before the final EOI: FF DC, length 4, the number of lines.
+        #expect(file.suffix(2) == [0xFF, 0xD9])
+        file.insert(contentsOf: [0xFF, 0xDC, 0x00, 0x04, UInt8(height >> 8), UInt8(height & 0xFF)], at: file.count - 2)
+        let image = try JPEGDecoder().decode(Data(file), options: DecodeOptions())
+        #expect(image.pixelSize == reference.pixelSize)
+        let same = image.firstFrame.bytes == reference.firstFrame.bytes
+        #expect(same)
+    }
+
     @Test("a header-only file (no scan data) is bad image data")
     func headerOnly() throws {
         let file = try Self.bytes(Self.baseline)
