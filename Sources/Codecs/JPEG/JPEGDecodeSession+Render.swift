@@ -1,0 +1,43 @@
+import OspreyCore
+
+/// The last stage: upsample every component, convert to RGBA, optionally shrink on the fly.
+extension JPEGDecodeSession {
+    /// The RGBA image, at full size or streamed through the box downsampler to `target`.
+    func render(target: PixelSize) -> PixelBuffer {
+        guard let geometry else { return PixelBuffer(width: 1, height: 1) }
+        if progressive { finishProgressive() }
+        let width = geometry.width, height = geometry.height
+        let space = JPEGColorSpace(componentCount: components.count, ids: components.map(\.id), hints: hints)
+        let upsamplers = components.map { JPEGUpsampler(component: $0, geometry: geometry) }
+        let scratch = upsamplers.map { UnsafeMutablePointer<UInt8>.allocate(capacity: $0.scratchCapacity) }
+        defer { scratch.forEach { $0.deallocate() } }
+        let full = target == PixelSize(width: width, height: height)
+        var downsampler = full ? nil : RowDownsampler(source: PixelSize(width: width, height: height), target: target)
+        let rowBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: width * 4)
+        defer { rowBuffer.deallocate() }
+        // Every byte is written by the row loop below, so the buffer starts uninitialised.
+        let count = full ? width * height * 4 : 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+
+        JPEGColorConverter.crToR.withUnsafeBufferPointer { r in
+            JPEGColorConverter.cbToB.withUnsafeBufferPointer { b in
+                JPEGColorConverter.crToG.withUnsafeBufferPointer { gr in
+                    JPEGColorConverter.cbToG.withUnsafeBufferPointer { gb in
+                        let tables = (r: r.baseAddress!, b: b.baseAddress!, gr: gr.baseAddress!, gb: gb.baseAddress!)
+                        bytes.withUnsafeMutableBufferPointer { out in
+                            for y in 0..<height {
+                                let rows = (0..<upsamplers.count).map { upsamplers[$0].row(y, scratch: scratch[$0]) }
+                                let destination = full ? out.baseAddress! + y * width * 4 : rowBuffer
+                                JPEGColorConverter.convert(space, rows: rows, width: width,
+                                                           into: destination, tables: tables)
+                                if !full { downsampler?.addRow(rowBuffer) }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if let downsampler { return downsampler.pixels }
+        return PixelBuffer(width: width, height: height, bytes: bytes)
+    }
+}

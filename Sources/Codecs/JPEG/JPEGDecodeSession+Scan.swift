@@ -1,0 +1,192 @@
+import OspreyCore
+
+/// One scan's header as SOS gives it.
+struct JPEGScan {
+    var components: [JPEGComponent]
+    /// Spectral selection start and end (0 and 63 for sequential scans).
+    var spectralStart: Int, spectralEnd: Int
+    /// Successive approximation: previous and current point transform.
+    var approximationHigh: Int, approximationLow: Int
+}
+
+/// SOS: the scan header and the MCU loop, with restart intervals and resynchronisation.
+extension JPEGDecodeSession {
+    /// At most this many scans are decoded; later ones are skipped. Real progressive files
+    /// have about ten; the bound keeps a file of endless scans from costing endless work.
+    static let maxScans = 256
+
+    /// Parses the SOS header at `start..<stop`, decodes the entropy-coded data after it and
+    /// returns the offset where the data ended (at the next marker, or the end).
+    func readScan(from start: Int, to stop: Int) throws(ImageError) -> Int {
+        guard let geometry else { throw ImageError(.badImageData) }
+        guard stop - start >= 1 else { throw ImageError(.badImageData) }
+        let count = Int(base[start])
+        guard (1...4).contains(count), stop - start >= 4 + 2 * count else { throw ImageError(.badImageData) }
+        var selected: [JPEGComponent] = []
+        for i in 0..<count {
+            let id = Int(base[start + 1 + 2 * i]), tables = base[start + 2 + 2 * i]
+            guard let component = components.first(where: { $0.id == id }),
+                  !selected.contains(where: { $0 === component }) else { throw ImageError(.badImageData) }
+            component.dcTable = Int(tables >> 4) & 3
+            component.acTable = Int(tables & 15) & 3
+            selected.append(component)
+        }
+        let at = start + 1 + 2 * count
+        var scan = JPEGScan(components: selected, spectralStart: Int(base[at]), spectralEnd: Int(base[at + 1]),
+                            approximationHigh: Int(base[at + 2] >> 4), approximationLow: Int(base[at + 2] & 15))
+        scanCount += 1
+        guard scanCount <= Self.maxScans else { return end }
+        if progressive {
+            try validateProgressive(scan)
+        } else {
+            scan.spectralStart = 0
+            scan.spectralEnd = 63
+            try requireTables(scan, dc: true, ac: true)
+        }
+        return decodeEntropySegment(scan, geometry: geometry, from: stop)
+    }
+
+    private func validateProgressive(_ scan: JPEGScan) throws(ImageError) {
+        let ss = scan.spectralStart, se = scan.spectralEnd
+        guard ss <= se, se <= 63, (ss == 0) == (se == 0), ss == 0 || scan.components.count == 1,
+              scan.approximationLow <= 13, scan.approximationHigh <= 13 else { throw ImageError(.badImageData) }
+        try requireTables(scan, dc: ss == 0 && scan.approximationHigh == 0, ac: ss > 0)
+    }
+
+    private func requireTables(_ scan: JPEGScan, dc: Bool, ac: Bool) throws(ImageError) {
+        for c in scan.components {
+            if dc, dcTables[c.dcTable] == nil { throw ImageError(.badImageData) }
+            if ac, acTables[c.acTable] == nil { throw ImageError(.badImageData) }
+        }
+    }
+
+    /// Whether the reader, stopped at `position`, can still reach a restart marker: it stopped
+    /// at one, or at a code below SOF0 that is no marker at all (corrupt data, skipped when
+    /// resynchronising). The end of the data or a real marker ends the scan.
+    private func canResynchronise(at position: Int) -> Bool {
+        guard position + 1 < end, base[position] == 0xFF else { return false }
+        let code = base[position + 1]
+        return (0xD0...0xD7).contains(code) || code < 0xC0
+    }
+
+    /// The next marker that can end a restart interval: like libjpeg's `resync_to_restart`,
+    /// codes below SOF0 are corrupt data, not markers, and are skipped.
+    private func nextRestartCandidate(from position: Int) -> (code: UInt8, after: Int)? {
+        var at = position
+        while let (code, after) = nextMarker(from: at) {
+            if code >= 0xC0 { return (code, after) }
+            at = after
+        }
+        return nil
+    }
+
+    /// The MCU loop. A truncated scan stops where the data ends (blocks not reached stay
+    /// mid-grey); a corrupt restart interval is abandoned at the next RSTn, and intervals
+    /// whose markers are missing are skipped, so later intervals land where they belong.
+    private func decodeEntropySegment(_ scan: JPEGScan, geometry: JPEGFrameGeometry, from start: Int) -> Int {
+        let single = scan.components.count == 1
+        let mcusWide = single ? scan.components[0].blocksWide : geometry.mcusWide
+        let mcusHigh = single ? scan.components[0].blocksHigh : geometry.mcusHigh
+        let total = mcusWide * mcusHigh
+        var reader = JPEGBitReader(base: base, end: end, position: start)
+        let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
+        defer { block.deallocate() }
+        let decodeBlock = blockDecoder(for: scan)
+        var expectedRestart = 0
+        for c in scan.components { c.dcPredictor = 0 }
+        eobRun = 0
+        var mcu = 0
+        while mcu < total {
+            if restartInterval > 0, mcu > 0, mcu % restartInterval == 0 {
+                guard let (code, after) = nextRestartCandidate(from: reader.position) else { break }
+                guard (0xD0...0xD7).contains(code) else {
+                    reader.seek(to: after - 2)
+                    break
+                }
+                let number = Int(code - 0xD0)
+                mcu += ((number - expectedRestart) & 7) * restartInterval
+                expectedRestart = (number + 1) & 7
+                reader.seek(to: after)
+                for c in scan.components { c.dcPredictor = 0 }
+                eobRun = 0
+                if mcu >= total { break }
+            } else if reader.overrun, restartInterval == 0 || !canResynchronise(at: reader.position) {
+                break
+            }
+            let mcuColumn = mcu % mcusWide, mcuRow = mcu / mcusWide
+            if single {
+                decodeBlock(scan.components[0], mcuColumn, mcuRow, &reader, block)
+            } else {
+                for c in scan.components {
+                    for v in 0..<c.v {
+                        for h in 0..<c.h {
+                            decodeBlock(c, mcuColumn * c.h + h, mcuRow * c.v + v, &reader, block)
+                        }
+                    }
+                }
+            }
+            if !reader.overrun { decodedSomething = true }
+            mcu += 1
+        }
+        return reader.position
+    }
+
+    typealias BlockDecoder = (JPEGComponent, Int, Int, inout JPEGBitReader, UnsafeMutablePointer<Int16>) -> Void
+
+    /// The per-block routine for this kind of scan.
+    private func blockDecoder(for scan: JPEGScan) -> BlockDecoder {
+        if !progressive {
+            return { c, column, row, reader, block in self.decodeSequentialBlock(c, column, row, &reader, block) }
+        }
+        let ss = scan.spectralStart, se = scan.spectralEnd
+        let ah = scan.approximationHigh, al = scan.approximationLow
+        switch (ss == 0, ah == 0) {
+        case (true, true):
+            return { c, column, row, reader, _ in self.decodeDCFirst(c.block(column: column, row: row), c, al, &reader) }
+        case (true, false):
+            return { c, column, row, reader, _ in self.decodeDCRefine(c.block(column: column, row: row), al, &reader) }
+        case (false, true):
+            return { c, column, row, reader, _ in
+                self.decodeACFirst(c.block(column: column, row: row), c, ss, se, al, &reader)
+            }
+        case (false, false):
+            return { c, column, row, reader, _ in
+                self.decodeACRefine(c.block(column: column, row: row), c, ss, se, al, &reader)
+            }
+        }
+    }
+
+    /// A baseline/extended block: Huffman-decode, dequantise, IDCT straight into the plane.
+    private func decodeSequentialBlock(_ c: JPEGComponent, _ column: Int, _ row: Int,
+                                       _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>) {
+        guard let dc = dcTables[c.dcTable], let ac = acTables[c.acTable] else { return }
+        block.update(repeating: 0, count: 64)
+        let t = dc.decode(&reader)
+        c.dcPredictor = c.dcPredictor &+ reader.receiveExtend(t)
+        block[0] = Int16(truncatingIfNeeded: c.dcPredictor)
+        var k = 1
+        var hasAC = false
+        while k < 64 {
+            let rs = ac.decode(&reader)
+            let r = rs >> 4, s = rs & 15
+            if s == 0 {
+                if r != 15 { break }
+                k += 16
+                continue
+            }
+            k += r
+            if k > 63 { break }
+            block[naturalOrder[k]] = Int16(truncatingIfNeeded: reader.receiveExtend(s))
+            hasAC = true
+            k += 1
+        }
+        let output = c.plane + row * 8 * c.stride + column * 8
+        if !hasAC {
+            // Flat blocks (common in chroma and smooth areas): the IDCT reduces to one value.
+            JPEGIDCT.fillDCOnly(block[0], quant: quant[c.quantIndex * 64], output: output, stride: c.stride)
+            return
+        }
+        JPEGIDCT.transform(block, quant: quant + c.quantIndex * 64,
+                           output: c.plane + row * 8 * c.stride + column * 8, stride: c.stride)
+    }
+}

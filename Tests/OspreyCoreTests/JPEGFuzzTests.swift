@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import OspreyCore
+import OspreyCodecs
+import OspreyTestSupport
+
+/// Robustness: truncated and mutated corpus JPEGs must decode or throw an `ImageError`,
+/// never crash or hang (a crash ends the process; the time limit catches a hang). Seeded,
+/// so a failure repeats. Small files only, to keep the debug-build run short.
+@Suite("JPEG fuzzing", .timeLimit(.minutes(2)), .enabled(if: Corpus.root != nil, "needs ../shared/corpus"))
+struct JPEGFuzzTests {
+    static let files: [[UInt8]] = [
+        "jpeg/jpeg-js/redbox-with-rst.jpg", "jpeg/jpeg-js/skater-progressive.jpg", "jpeg/jpeg-js/cmyktest.jpg",
+        "jpeg/libjpeg-turbo/testorig.jpg", "jpeg/reftest/restarts.jpg", "jpeg/reftest/mozilla/jpg-progressive.jpg",
+        "jpeg/reftest/16bit-qtables.jpg", "jpeg/reftest/non-interleaved-mcu.jpg", "jpeg/zune/non_interleaved_440_64x64.jpg",
+        "jpeg/reftest/grayscale_16x24_sampling2x2.jpg",
+    ].compactMap { try? [UInt8](JPEGTestSupport.corpusData($0)) }
+
+    /// Decodes `bytes` (as a thumbnail when asked); any error must be one of the decoder's.
+    @discardableResult
+    static func survive(_ bytes: [UInt8], thumbnail: Bool = false) -> Bool {
+        var options = DecodeOptions()
+        options.maxPixelCount = 4096 * 4096
+        if thumbnail { options.thumbnailPixelSize = PixelSize(width: 7, height: 5) }
+        do {
+            let image = try JPEGDecoder().decode(Data(bytes), options: options)
+            #expect(image.firstFrame.bytes.count == image.pixelWidth * image.pixelHeight * 4)
+            return true
+        } catch {
+            #expect([.badImageData, .imageTooLarge, .unsupportedFormat].contains(error.code))
+            return false
+        }
+    }
+
+    @Test("truncations at many lengths decode or throw")
+    func truncations() {
+        #expect(Self.files.count == 10)
+        var decoded = 0
+        for file in Self.files {
+            let lengths = Set(Array(0..<min(200, file.count)) + Array(stride(from: 200, to: file.count, by: max(1, file.count / 40))))
+            for length in lengths.sorted() where Self.survive(Array(file.prefix(length)), thumbnail: length % 5 == 0) {
+                decoded += 1
+            }
+        }
+        #expect(decoded > 100)
+    }
+
+    @Test("seeded byte mutations decode or throw")
+    func mutations() {
+        var random = SeededGenerator(seed: 0x4A50_4547)
+        for file in Self.files {
+            for round in 0..<60 {
+                var bytes = file
+                for _ in 0..<(1 + random.next(below: 8)) {
+                    let at = random.next(below: bytes.count)
+                    switch random.next(below: 4) {
+                    case 0: bytes[at] = UInt8(truncatingIfNeeded: random.next())
+                    case 1: bytes[at] = 0xFF
+                    case 2: bytes[at] ^= UInt8(1 << random.next(below: 8))
+                    default: bytes[at] = [0x00, 0xFF, 0xD0, 0xD9, 0xDA, 0xC4, 0x10][random.next(below: 7)]
+                    }
+                }
+                Self.survive(bytes, thumbnail: round % 4 == 0)
+            }
+        }
+    }
+}
