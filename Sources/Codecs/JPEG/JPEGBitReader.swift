@@ -1,3 +1,4 @@
+import OspreyCore
 /// The entropy-coded-segment reader: MSB-first bits, `0xFF00` unstuffed, stopping at markers.
 ///
 /// Seam: this is the JPEG-private reader. When the shared toolkit's MSB reader lands, the

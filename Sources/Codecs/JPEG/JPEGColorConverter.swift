@@ -1,3 +1,4 @@
+import OspreyCore
 /// The colour spaces a JPEG's components can be in, decided as libjpeg-turbo does
 /// (`jdapimin.c`): JFIF implies YCbCr; else Adobe's transform flag; else component ids.
 enum JPEGColorSpace {

@@ -1,3 +1,4 @@
+import OspreyCore
 /// Progressive scans (T.81 G.1.2): coefficients accumulate per component across scans and
 /// are transformed once at the end (see ``finishProgressive()``).
 extension JPEGDecodeSession {

@@ -1,3 +1,4 @@
+import OspreyCore
 /// The accurate integer inverse DCT (islow quality), with dequantisation folded in.
 ///
 /// The factorisation is Loeffler–Ligtenberg–Moschytz as used by libjpeg's `jidctint.c`:

@@ -1,3 +1,4 @@
+import OspreyCore
 /// Brings one component's samples to full resolution, one output row at a time.
 ///
 /// h2v1 and h2v2 (4:2:2, 4:2:0) and h1v2 (4:4:0) use libjpeg-turbo's default "fancy"
