@@ -33,10 +33,16 @@ extension DownloaderOperation {
         /// Told (outside every lock) when an operation stops accepting handlers, so the
         /// downloader stops offering it to new callers.
         let operationClosed: @Sendable (DownloaderOperation) -> Void
+        /// Told (outside every lock) after the operation signalled `isFinished`, so the
+        /// downloader gives its queue slot to the next waiting operation.
+        let operationFinished: @Sendable (DownloaderOperation) -> Void
+        /// Closed when the downloader invalidates its session; tasks are made only through it.
+        let sessionGate: SessionGate
 
         init(config: ImageDownloaderConfig, router: DownloadTaskRouter, coderQueue: DispatchQueue,
-             cookieStorage: HTTPCookieStorage?,
-             operationClosed: @escaping @Sendable (DownloaderOperation) -> Void) {
+             cookieStorage: HTTPCookieStorage?, sessionGate: SessionGate,
+             operationClosed: @escaping @Sendable (DownloaderOperation) -> Void,
+             operationFinished: @escaping @Sendable (DownloaderOperation) -> Void) {
             acceptableStatusCodes = config.acceptableStatusCodes
             acceptableContentTypes = config.acceptableContentTypes
             maxResponseSize = config.maxResponseSize
@@ -47,6 +53,8 @@ extension DownloaderOperation {
             self.coderQueue = coderQueue
             self.cookieStorage = cookieStorage
             self.operationClosed = operationClosed
+            self.operationFinished = operationFinished
+            self.sessionGate = sessionGate
         }
     }
 }
@@ -75,4 +83,23 @@ final class DownloadTaskRouter: Sendable {
 
     /// Tasks in flight, for tests and diagnostics.
     var count: Int { operations.withLock { $0.count } }
+}
+
+/// Keeps task creation and session invalidation apart: FoundationNetworking fatal-errors
+/// ("Session invalidated") when a task is made on an invalidated session.
+final class SessionGate: Sendable {
+    /// Invariant: true until ``close()``, false forever after. Held while a task is made and
+    /// resumed, so `close()` returns only once no task is being made.
+    private let isOpen = Locked(true)
+
+    /// Runs `body` (which makes and resumes a task) while the session is still valid; nil
+    /// once the gate is closed. `body` must not call back into the downloader.
+    func whileOpen<T>(_ body: () -> T) -> T? {
+        isOpen.withLock { open in open ? body() : nil }
+    }
+
+    /// From now on ``whileOpen(_:)`` runs nothing. Call before invalidating the session.
+    func close() {
+        isOpen.withLock { $0 = false }
+    }
 }

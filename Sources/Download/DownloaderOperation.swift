@@ -198,5 +198,6 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         willChangeValue(forKey: "isFinished")
         if wasExecuting { didChangeValue(forKey: "isExecuting") }
         didChangeValue(forKey: "isFinished")
+        settings.operationFinished(self)
     }
 }
