@@ -88,11 +88,13 @@ extension DownloaderOperation {
         }
         if wasOpen { settings.operationClosed(self) }
         deadline?.cancel()
+        // Callers first: `task.cancel()` waits for the session's work queue, which a fast
+        // body can keep busy for seconds, and a deadline must be reported on time.
+        for handler in handlers { handler.deliver(.failure(error)) }
         if let task {
             settings.router.unregister(task)
             task.cancel()
         }
-        for handler in handlers { handler.deliver(.failure(error)) }
         finishIfExecuting()
     }
 

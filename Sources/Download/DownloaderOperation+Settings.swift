@@ -38,9 +38,11 @@ extension DownloaderOperation {
         let operationFinished: @Sendable (DownloaderOperation) -> Void
         /// Closed when the downloader invalidates its session; tasks are made only through it.
         let sessionGate: SessionGate
+        /// Counts deliveries under way after an operation closed (decoding), for idleness.
+        let deliveries: DeliveryCounter
 
         init(config: ImageDownloaderConfig, router: DownloadTaskRouter, coderQueue: DispatchQueue,
-             cookieStorage: HTTPCookieStorage?, sessionGate: SessionGate,
+             cookieStorage: HTTPCookieStorage?, sessionGate: SessionGate, deliveries: DeliveryCounter,
              operationClosed: @escaping @Sendable (DownloaderOperation) -> Void,
              operationFinished: @escaping @Sendable (DownloaderOperation) -> Void) {
             acceptableStatusCodes = config.acceptableStatusCodes
@@ -55,6 +57,7 @@ extension DownloaderOperation {
             self.operationClosed = operationClosed
             self.operationFinished = operationFinished
             self.sessionGate = sessionGate
+            self.deliveries = deliveries
         }
     }
 }
@@ -102,4 +105,16 @@ final class SessionGate: Sendable {
     func close() {
         isOpen.withLock { $0 = false }
     }
+}
+
+/// Deliveries still under way after their operation closed to newcomers (the body is being
+/// checked or decoded), so ``ImageDownloader/isIdle`` can tell when every `completed` has
+/// been handed to its callback queue.
+final class DeliveryCounter: Sendable {
+    /// Invariant: the number of `begin()` calls not yet matched by `end()`; never negative.
+    private let count = Locked(0)
+
+    func begin() { count.withLock { $0 += 1 } }
+    func end() { count.withLock { $0 -= 1 } }
+    var isZero: Bool { count.withLock { $0 == 0 } }
 }

@@ -110,6 +110,10 @@ extension DownloaderOperation {
             return (state.data, state.response, state.expectedBytes, state.cachedData, state.deadline)
         }
         guard let (data, response, expected, cachedData, deadline) = taken else { return }
+        // Counted before the operation leaves the downloader's books, until every caller's
+        // result is handed over or a decode job counts itself.
+        settings.deliveries.begin()
+        defer { settings.deliveries.end() }
         settings.operationClosed(self)
         deadline?.cancel()
         finishIfExecuting()

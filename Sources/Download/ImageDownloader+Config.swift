@@ -8,8 +8,9 @@ import OspreyCore
 public enum ExecutionOrder: Sendable, Hashable {
     /// First in, first out: downloads start in the order they were requested (the default).
     case fifo
-    /// Last in, first out: the most recent request starts first (each new operation becomes a
-    /// dependency of the previously last one), e.g. for a fast-scrolling list.
+    /// Last in, first out: the most recent request starts first, e.g. for a fast-scrolling
+    /// list. (The downloader keeps the waiting list itself; operations never depend on each
+    /// other.)
     case lifo
 }
 
@@ -21,11 +22,13 @@ public enum ExecutionOrder: Sendable, Hashable {
 /// let downloader = ImageDownloader(config: config)
 /// ```
 public struct ImageDownloaderConfig: Sendable {
-    /// Downloads that run at once; the others wait in the downloader's `OperationQueue`.
+    /// Downloads that run at once; the others wait in the downloader, which hands them to its
+    /// `OperationQueue` one free slot at a time (by priority, then ``executionOrder``).
     /// Default 6.
     public var maxConcurrentDownloads = 6
     /// Seconds a download may take **in total**, from the moment its operation starts to the
-    /// last byte. Also used as the request's idle timeout. Default 15.
+    /// last byte. The request's idle timeout is this plus 5 s, a backstop that never fires
+    /// first. Default 15.
     public var downloadTimeout: TimeInterval = 15
     /// Which queued download starts next. Default ``ExecutionOrder/fifo``.
     public var executionOrder: ExecutionOrder = .fifo

@@ -33,15 +33,15 @@ extension ImageDownloader: URLSessionDataDelegate {
         operation.taskDidComplete(with: error)
     }
 
-    /// Routes a redirect; unowned tasks follow it.
+    /// Routes a redirect. FoundationNetworking fatal-errors when the answer to a redirect
+    /// arrives after the task was cancelled, so an operation answers only while it still owns
+    /// the task (see ``DownloaderOperation/answerRedirect(of:response:to:completionHandler:)``),
+    /// and a task no operation owns — one given up and being cancelled — is never answered.
     public func urlSession(_ session: URLSession, task: URLSessionTask,
                            willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
                            completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        guard let operation = router.operation(for: task) else {
-            completionHandler(request)
-            return
-        }
-        completionHandler(operation.taskWillRedirect(response, to: request))
+        guard let operation = router.operation(for: task) else { return }
+        operation.answerRedirect(of: task, response: response, to: request, completionHandler: completionHandler)
     }
 
     /// Routes an authentication challenge; unowned tasks get the default handling.

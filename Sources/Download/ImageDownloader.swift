@@ -30,6 +30,8 @@ public final class ImageDownloader: NSObject, Sendable {
     let router = DownloadTaskRouter()
     /// Closed by ``invalidate()``; operations make tasks only through it.
     let sessionGate = SessionGate()
+    /// Deliveries (checks, decodes) still under way after their operation closed.
+    let deliveries = DeliveryCounter()
     /// The configuration's cookie storage, which the downloader manages itself on Linux
     /// (nil when the configuration does not set cookies).
     let cookieStorage: HTTPCookieStorage?
@@ -133,6 +135,14 @@ public final class ImageDownloader: NSObject, Sendable {
 
     /// Downloads running or waiting to run (merged requests count once).
     public var currentDownloadCount: Int { state.withLock { $0.operations.count } }
+
+    /// True when no download is waiting, running, checking or decoding its bytes: every
+    /// `completed` of the calls made so far has been handed to its callback queue (drain that
+    /// queue to see them all). For tests and diagnostics.
+    package var isIdle: Bool {
+        let quiet = state.withLock { $0.operations.isEmpty && $0.pending.count == 0 && $0.running.isEmpty }
+        return quiet && deliveries.isZero
+    }
 
     /// Stops (true) or resumes (false) starting queued downloads; running ones continue.
     public func setSuspended(_ suspended: Bool) {
