@@ -95,4 +95,115 @@ struct NetworkStackStressTests {
         let expected: Set<ImageError.Code?> = [nil, .cancelled, .timedOut, .invalidDownloadResponse, .network]
         #expect(Set(total.keys).isSubset(of: expected), "\(total)")
     }
+
+    /// Makes a downloader with `configure` applied, decoding with a ``TinyDecoder``.
+    static func downloader(_ configure: (inout ImageDownloaderConfig) -> Void) -> ImageDownloader {
+        var config = ImageDownloaderConfig()
+        config.coders = ImageCoders(decoders: [TinyDecoder()], encoders: [])
+        configure(&config)
+        return ImageDownloader(config: config)
+    }
+
+    /// Issue 10 item 1: four back-to-back downloads of a delayed route with two slots and LIFO
+    /// crashed 6 of 6 runs (a dependency added to an operation the queue was starting).
+    @Test("LIFO, 2 slots, back-to-back downloads of a delayed route: all succeed, newest first", arguments: 0..<25)
+    func lifoBackToBack(run: Int) async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        for index in 0..<6 { server.setRoute("/d\(index)", .ok(TinyDecoder.bytes()).with { $0.delay = 0.05 }) }
+        let downloader = Self.downloader { config in
+            config.maxConcurrentDownloads = 2
+            config.executionOrder = .lifo
+        }
+        defer { downloader.invalidate() }
+        let callbackQueue = DispatchQueue(label: "osprey.tests.lifo")
+        var context = ImageContext()
+        context.callbackQueue = .queue(callbackQueue)
+        let recorder = Recorder<Outcome>()
+        for index in 0..<6 {
+            downloader.downloadImage(with: server.url("/d\(index)"), context: context) { recorder.record($0) }
+        }
+        let outcomes = try await recorder.wait(count: 6)
+        #expect(outcomes.allSatisfy { $0.image != nil })
+        let order = server.requestLog.sorted { $0.sequence < $1.sequence }.map(\.path)
+        // The first two took the free slots; the rest started newest first.
+        #expect(Array(order.dropFirst(2)) == ["/d5", "/d4", "/d3", "/d2"])
+        try await waitUntilIdle(downloader, draining: callbackQueue)
+        #expect(recorder.count == 6)
+    }
+
+    /// Issue 10 item 2: a cancel or a deadline while FoundationNetworking waited for the
+    /// answer to a redirect was a fatal error in `_HTTPURLProtocol.didCompleteRedirectCallback`.
+    @Test("cancels and 10–30 ms deadlines during redirect loops: no crash, each completion once")
+    func cancelDuringRedirects() async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        Self.install(on: server)
+        var generator = SeededGenerator(seed: 0x2ED1)
+        for round in 0..<4 {
+            let downloader = Self.downloader { config in
+                config.maxConcurrentDownloads = 6
+                config.downloadTimeout = 0.010 + 0.005 * Double(round)
+            }
+            let callbackQueue = DispatchQueue(label: "osprey.tests.redirect-stress")
+            var context = ImageContext()
+            context.callbackQueue = .queue(callbackQueue)
+            let recorder = Recorder<Outcome>()
+            let cancels = DispatchGroup()
+            for index in 0..<200 {
+                let path = index.isMultiple(of: 2) ? "/loop\(index % 8)" : "/hop\(index % 8)"
+                let token = downloader.downloadImage(with: server.url(path), context: context) { recorder.record($0) }
+                if generator.next(below: 2) == 0 {
+                    cancels.enter()
+                    let delay = Double(generator.next(below: 15)) / 1000
+                    DispatchQueue.global().asyncAfter(deadline: .now() + delay) { token?.cancel(); cancels.leave() }
+                }
+            }
+            _ = try await recorder.wait(count: 200, timeout: .seconds(60))
+            await withCheckedContinuation { continuation in
+                cancels.notify(queue: .global()) { continuation.resume() }
+            }
+            try await waitUntilIdle(downloader, draining: callbackQueue)
+            #expect(recorder.count == 200)
+            downloader.invalidate()
+        }
+    }
+
+    /// Issue 10 item 3: `invalidate()` while downloads waited or were starting crashed with
+    /// "Session invalidated" from `startDataTask` in 3 of 8 runs. Every waiting download must
+    /// end with `.cancelled` and make no request.
+    @Test("invalidate() racing queued and starting downloads: queued ones end .cancelled, no crash", arguments: 0..<10)
+    func invalidateRacingQueue(run: Int) async throws {
+        let server = try LoopbackServer()
+        defer { server.stop() }
+        Self.install(on: server)
+        let downloader = Self.downloader { config in
+            config.maxConcurrentDownloads = 2
+            config.executionOrder = run.isMultiple(of: 2) ? .lifo : .fifo
+        }
+        let callbackQueue = DispatchQueue(label: "osprey.tests.invalidate-race")
+        var callbackContext = ImageContext()
+        callbackContext.callbackQueue = .queue(callbackQueue)
+        let context = callbackContext
+        let recorder = Recorder<Outcome>()
+        let started = DispatchSemaphore(value: 0)
+        let issuer = Thread {
+            for index in 0..<300 {
+                if index == 20 { started.signal() }
+                downloader.downloadImage(with: server.url("/slow\(index % 8)"), context: context) {
+                    recorder.record($0)
+                }
+            }
+        }
+        issuer.start()
+        started.wait()
+        downloader.invalidate()
+        let outcomes = try await recorder.wait(count: 300, timeout: .seconds(60))
+        try await waitUntilIdle(downloader, draining: callbackQueue)
+        #expect(recorder.count == 300)
+        let codes = tally(outcomes)
+        #expect(Set(codes.keys).isSubset(of: [nil, .cancelled]), "\(codes)")
+        // Only downloads that got a slot before `invalidate()` reached the server.
+        #expect(server.totalRequestCount <= codes[nil, default: 0] + 2 * 2)
+    }
 }
