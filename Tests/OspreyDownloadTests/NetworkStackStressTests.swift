@@ -126,8 +126,11 @@ struct NetworkStackStressTests {
         let outcomes = try await recorder.wait(count: 6)
         #expect(outcomes.allSatisfy { $0.image != nil })
         let order = server.requestLog.sorted { $0.sequence < $1.sequence }.map(\.path)
-        // The first two took the free slots; the rest started newest first.
-        #expect(Array(order.dropFirst(2)) == ["/d5", "/d4", "/d3", "/d2"])
+        // The first two took the free slots; the rest were given slots newest first. Two slots
+        // free up at about the same time, so only pairs are ordered on the wire.
+        #expect(Set(order.prefix(2)) == ["/d0", "/d1"])
+        #expect(Set(order.dropFirst(2).prefix(2)) == ["/d5", "/d4"])
+        #expect(Set(order.dropFirst(4)) == ["/d3", "/d2"])
         try await waitUntilIdle(downloader, draining: callbackQueue)
         #expect(recorder.count == 6)
     }
