@@ -93,10 +93,27 @@ extension DownloaderOperation {
         for handler in handlers { handler.deliver(.failure(error)) }
         if let task {
             settings.router.unregister(task)
-            task.cancel()
+            Self.cancelAway(task)
         }
         finishIfExecuting()
     }
+
+    /// Cancels `task` on another thread. `cancel()` waits for the session's work queue, which
+    /// a body flooding in over loopback keeps busy for up to seconds (measured: 0.4–2.2 s).
+    /// Called on the session's delegate queue, that wait stopped the delegate queue while
+    /// FoundationNetworking kept queueing body pieces on it (0.5–3 GB of RSS after the
+    /// operation had already given up at its size cap); called by a user's cancel or the
+    /// deadline, it made them late. The task is no longer routed to any operation, so whatever
+    /// still arrives for it is dropped at once.
+    static func cancelAway(_ task: URLSessionTask) {
+        cancellationQueue.async { task.cancel() }
+    }
+
+    /// A queue of its own (concurrent, so one slow cancel never delays another session's):
+    /// a cancel blocks its thread while it waits, and blocked threads of the small global
+    /// pool starved the deadlines (a 15 s deadline fired after 28 s under load).
+    static let cancellationQueue = DispatchQueue(label: "osprey.downloader.cancellation", qos: .utility,
+                                                 attributes: .concurrent)
 
     /// Tells every caller with a progress closure how far the body has come.
     func reportProgress(received: Int64, expected: Int64?) {

@@ -59,7 +59,7 @@ extension DownloaderOperation {
             }
             if let previous {
                 settings.router.unregister(previous)
-                previous.cancel()
+                Self.cancelAway(previous)
             }
             if keep {
                 task.resume()

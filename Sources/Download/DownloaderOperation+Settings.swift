@@ -14,7 +14,8 @@ extension DownloaderOperation {
         public let acceptableStatusCodes: Range<Int>
         /// MIME types that count as success; nil accepts any.
         public let acceptableContentTypes: Set<String>?
-        /// Largest body in bytes; nil = no limit.
+        /// Largest body in decoded bytes (never nil: a nil in the configuration means
+        /// ``ImageDownloaderConfig/defaultMaxResponseSize``).
         public let maxResponseSize: Int?
         /// Total seconds a download may take once started.
         public let downloadTimeout: TimeInterval
@@ -47,7 +48,7 @@ extension DownloaderOperation {
              operationFinished: @escaping @Sendable (DownloaderOperation) -> Void) {
             acceptableStatusCodes = config.acceptableStatusCodes
             acceptableContentTypes = config.acceptableContentTypes
-            maxResponseSize = config.maxResponseSize
+            maxResponseSize = config.maxResponseSize ?? ImageDownloaderConfig.defaultMaxResponseSize
             downloadTimeout = config.downloadTimeout
             urlCredential = config.urlCredential
             coders = config.coders

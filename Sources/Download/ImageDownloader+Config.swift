@@ -48,10 +48,13 @@ public struct ImageDownloaderConfig: Sendable {
     /// nil (the default) accepts any type. Compared case-insensitively; an HTTP response
     /// without a `Content-Type` is rejected when a set is given.
     public var acceptableContentTypes: Set<String>?
-    /// Largest body in bytes; a larger one fails with ``ImageError/Code/responseTooLarge``,
-    /// checked against `Content-Length` and again while bytes arrive. nil (the default) = no
-    /// limit.
-    public var maxResponseSize: Int?
+    /// Largest body in **decoded** bytes (what URLSession delivers, after `Content-Encoding`
+    /// such as gzip is undone); a larger one fails with ``ImageError/Code/responseTooLarge``.
+    /// Checked against `Content-Length` when the response arrives and again as each piece of
+    /// the body arrives, so a lying length, a body without a length or a compressed body that
+    /// expands cannot make the downloader hold more than this. Default
+    /// ``defaultMaxResponseSize``; nil also means that default: a download is never unbounded.
+    public var maxResponseSize: Int? = ImageDownloaderConfig.defaultMaxResponseSize
     /// Answers HTTP authentication challenges (e.g. Basic). Default nil.
     public var urlCredential: URLCredential?
     /// The decoders downloaded bytes are decoded with. Default ``ImageCoders/shared``.
@@ -59,6 +62,13 @@ public struct ImageDownloaderConfig: Sendable {
 
     /// The defaults listed on each property.
     public init() {}
+
+    /// The default ``maxResponseSize``: 10 % of physical memory, at most 200 MiB (the bound
+    /// Nuke uses for its data cache). A phone with 4 GiB gets 200 MiB; a 1 GiB device 102 MiB.
+    public static let defaultMaxResponseSize: Int = {
+        let tenth = ProcessInfo.processInfo.physicalMemory / 10
+        return Int(min(tenth, 200 << 20))
+    }()
 
     /// A fresh `.ephemeral` configuration without a URL cache.
     public static func defaultSessionConfiguration() -> URLSessionConfiguration {
