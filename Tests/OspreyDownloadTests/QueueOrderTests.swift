@@ -108,6 +108,7 @@ struct QueueOrderTests {
         let outcomes = try await recorder.wait(count: 2)
         #expect(outcomes.allSatisfy { $0.image != nil })
         #expect(harness.server.requestCount(for: "/a") == 0)
+        try await waitUntilIdle(harness.downloader, draining: harness.callbackQueue)
         #expect(cancelled.count == 1)
     }
 
@@ -150,6 +151,7 @@ struct QueueOrderTests {
         #expect(await harness.server.waitForOpenConnections(atMost: 0))
         harness.server.resume("/hold")
         #expect(try await harness.outcome(of: "/d").image != nil)
+        try await waitUntilIdle(harness.downloader, draining: harness.callbackQueue)
         #expect(recorder.count == 4)
         #expect(harness.server.requestCount(for: "/a") == 0)
     }
@@ -170,6 +172,7 @@ struct QueueOrderTests {
         #expect(try await later.first().errorCode == .cancelled)
         #expect(harness.downloader.currentDownloadCount == 0)
         harness.downloader.invalidate()   // idempotent
+        try await waitUntilIdle(harness.downloader, draining: harness.callbackQueue)
         #expect(recorder.count == 3)
     }
 }
