@@ -11,14 +11,27 @@ import OspreyCore
 /// and no operation ever depends on another. Which waiting operation gets a free slot is
 /// decided here (``PendingDownloads``): priority first, then FIFO or LIFO.
 extension ImageDownloader {
-    /// How many operations may be in the queue at once.
-    var slotCount: Int { max(1, config.maxConcurrentDownloads) }
+    /// Downloads that run at once; the others wait. Starts as
+    /// ``ImageDownloaderConfig/maxConcurrentDownloads`` and may be changed at any time, as in
+    /// SDWebImage: raising it starts waiting downloads at once, lowering it lets running ones
+    /// finish. Clamped to 1…the session's `httpMaximumConnectionsPerHost` (on Linux a request
+    /// waiting inside libcurl for a connection times out while it waits).
+    public var maxConcurrentDownloads: Int {
+        get { state.withLock { $0.slotCount } }
+        set {
+            let limit = max(1, session.configuration.httpMaximumConnectionsPerHost)
+            let slots = min(max(1, newValue), limit)
+            state.withLock { $0.slotCount = slots }
+            downloadQueue.maxConcurrentOperationCount = slots
+            startWaitingOperations()
+        }
+    }
 
     /// Hands waiting operations to the queue while slots are free (and not suspended).
     func startWaitingOperations() {
         let ready = state.withLock { state -> [DownloaderOperation] in
             var ready: [DownloaderOperation] = []
-            while !state.isSuspended, !state.isInvalidated, state.running.count < slotCount,
+            while !state.isSuspended, !state.isInvalidated, state.running.count < state.slotCount,
                   let next = state.pending.popNext() {
                 state.running.insert(ObjectIdentifier(next))
                 ready.append(next)

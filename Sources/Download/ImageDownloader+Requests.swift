@@ -34,8 +34,9 @@ extension ImageDownloader {
             ?? ImageDownloaderConfig.defaultSessionConfiguration()
         // On Linux a request waiting inside libcurl for a connection slot times out while it
         // waits: the OperationQueue is the gate, libcurl must never be the bottleneck.
+        // At least 16, so ``ImageDownloader/maxConcurrentDownloads`` can be raised at run time.
         configuration.httpMaximumConnectionsPerHost = max(configuration.httpMaximumConnectionsPerHost,
-                                                          config.maxConcurrentDownloads)
+                                                          config.maxConcurrentDownloads, 16)
         configuration.timeoutIntervalForRequest = requestTimeout(config.downloadTimeout)
         // Ignored by FoundationNetworking; the operation enforces the total deadline itself.
         configuration.timeoutIntervalForResource = max(configuration.timeoutIntervalForResource,

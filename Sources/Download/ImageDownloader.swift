@@ -48,6 +48,9 @@ public final class ImageDownloader: NSObject, Sendable {
         var running: Set<ObjectIdentifier> = []
         /// While true, no waiting operation is handed to the queue.
         var isSuspended = false
+        /// How many operations may be in `downloadQueue` at once
+        /// (``ImageDownloader/maxConcurrentDownloads``).
+        var slotCount: Int
         /// Sent with every request (`Accept`, `User-Agent`, and ``setHTTPHeaderValue(_:forField:)``).
         var headers: [String: String]
         /// Once true, every request fails with `.cancelled`.
@@ -74,7 +77,8 @@ public final class ImageDownloader: NSObject, Sendable {
         delegateQueue.name = "osprey.downloader.session-delegate"
         delegateQueue.maxConcurrentOperationCount = 1
         coderQueue = DispatchQueue(label: "osprey.downloader.coder", qos: .userInitiated, attributes: .concurrent)
-        state = Locked(State(pending: PendingDownloads(order: config.executionOrder), headers: Self.defaultHeaders))
+        state = Locked(State(pending: PendingDownloads(order: config.executionOrder), slotCount: max(1, config.maxConcurrentDownloads),
+                             headers: Self.defaultHeaders))
         let sessionConfiguration = config.sessionConfiguration
         cookieStorage = sessionConfiguration.httpShouldSetCookies ? sessionConfiguration.httpCookieStorage : nil
         super.init()
