@@ -117,9 +117,14 @@ extension DownloaderOperation {
 
     /// Tells every caller with a progress closure how far the body has come.
     func reportProgress(received: Int64, expected: Int64?) {
-        let handlers = state.withLock { state in
-            state.handlers.sorted { $0.key < $1.key }.map(\.value)
+        // Runs for every ~16 KiB piece on the session's delegate queue, which must keep up
+        // with FoundationNetworking (it has no flow control): nothing to sort or copy when no
+        // caller asked for progress.
+        let handlers = state.withLock { state -> [Handler] in
+            guard state.handlers.values.contains(where: { $0.progress != nil }) else { return [] }
+            return state.handlers.filter { $0.value.progress != nil }.sorted { $0.key < $1.key }.map(\.value)
         }
+        guard !handlers.isEmpty else { return }
         let url = url
         for handler in handlers {
             guard let progress = handler.progress else { continue }
