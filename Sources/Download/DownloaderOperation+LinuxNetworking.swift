@@ -55,6 +55,7 @@ extension DownloaderOperation {
                 state.data = Data()
                 state.response = nil
                 state.expectedBytes = nil
+                state.reportedBytes = 0
                 return (true, previous)
             }
             if let previous {

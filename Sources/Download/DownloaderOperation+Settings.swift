@@ -19,6 +19,8 @@ extension DownloaderOperation {
         public let maxResponseSize: Int?
         /// Total seconds a download may take once started.
         public let downloadTimeout: TimeInterval
+        /// Least fraction of the expected length between two progress callbacks (0…1).
+        public let minimumProgressInterval: Double
         /// Answers authentication challenges.
         public let urlCredential: URLCredential?
         /// The decoders used for the downloaded bytes.
@@ -50,6 +52,7 @@ extension DownloaderOperation {
             acceptableContentTypes = config.acceptableContentTypes
             maxResponseSize = config.maxResponseSize ?? ImageDownloaderConfig.defaultMaxResponseSize
             downloadTimeout = config.downloadTimeout
+            minimumProgressInterval = min(1, max(0, config.minimumProgressInterval.isNaN ? 0 : config.minimumProgressInterval))
             urlCredential = config.urlCredential
             coders = config.coders
             self.router = router

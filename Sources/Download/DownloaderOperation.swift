@@ -59,6 +59,8 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         var cachedData: Data?
         /// Whether a 401 was already retried with the configured credential (Linux).
         var didRetryAuthentication = false
+        /// Bytes received at the last progress report, for ``Settings/minimumProgressInterval``.
+        var reportedBytes: Int64 = 0
     }
 
     /// Invariant: see the fields of ``State``; `phase` only moves forward.

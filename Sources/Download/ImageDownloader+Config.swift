@@ -55,6 +55,12 @@ public struct ImageDownloaderConfig: Sendable {
     /// expands cannot make the downloader hold more than this. Default
     /// ``defaultMaxResponseSize``; nil also means that default: a download is never unbounded.
     public var maxResponseSize: Int? = ImageDownloaderConfig.defaultMaxResponseSize
+    /// The least progress, as a fraction of the expected length (0…1), between two progress
+    /// callbacks of a download, after `SDWebImageDownloaderConfig.minimumProgressInterval`: with
+    /// 0.1 a caller hears about a download about ten times. The last piece is always
+    /// reported; a body without `Content-Length` is reported piece by piece. Default 0 (every
+    /// piece, ~16 KiB).
+    public var minimumProgressInterval: Double = 0
     /// Answers HTTP authentication challenges (e.g. Basic). Default nil.
     public var urlCredential: URLCredential?
     /// The decoders downloaded bytes are decoded with. Default ``ImageCoders/shared``.
