@@ -93,25 +93,34 @@ extension DownloaderOperation {
         for handler in handlers { handler.deliver(.failure(error)) }
         if let task {
             settings.router.unregister(task)
-            Self.cancelAway(task)
+            cancelGivenUp(task)
         }
         finishIfExecuting()
     }
 
-    /// Cancels `task` on another thread. `cancel()` waits for the session's work queue, which
-    /// a body flooding in over loopback keeps busy for up to seconds (measured: 0.4–2.2 s).
-    /// Called on the session's delegate queue, that wait stopped the delegate queue while
-    /// FoundationNetworking kept queueing body pieces on it (0.5–3 GB of RSS after the
-    /// operation had already given up at its size cap); called by a user's cancel or the
-    /// deadline, it made them late. The task is no longer routed to any operation, so whatever
-    /// still arrives for it is dropped at once.
-    static func cancelAway(_ task: URLSessionTask) {
-        cancellationQueue.async { task.cancel() }
+    /// Cancels a task this operation gave up.
+    ///
+    /// `cancel()` waits for the session's work queue, which a body flooding in over loopback
+    /// keeps busy for up to seconds (measured: 0.4–2.2 s). On the session's delegate queue
+    /// that wait stopped the queue while FoundationNetworking kept queueing body pieces on it
+    /// (0.5–3 GB of RSS after the operation had already given up at its size cap), so there
+    /// the cancel runs on a queue of its own, keeping the session alive until it ran. Anywhere
+    /// else it runs at once, so that `invalidate()` finds no cancel still under way: when every
+    /// cancel ran asynchronously, cancels landing after the downloader and its session were
+    /// torn down corrupted memory (the Manager tests crashed 2 of 2 runs). The task is no
+    /// longer routed to any operation, so whatever still arrives for it is dropped.
+    func cancelGivenUp(_ task: URLSessionTask) {
+        guard OperationQueue.current === session.delegateQueue else {
+            task.cancel()
+            return
+        }
+        let session = session
+        Self.cancellationQueue.async {
+            withExtendedLifetime(session) { task.cancel() }
+        }
     }
 
-    /// A queue of its own (concurrent, so one slow cancel never delays another session's):
-    /// a cancel blocks its thread while it waits, and blocked threads of the small global
-    /// pool starved the deadlines (a 15 s deadline fired after 28 s under load).
+    /// A queue of its own, concurrent so one slow cancel never delays another session's.
     static let cancellationQueue = DispatchQueue(label: "osprey.downloader.cancellation", qos: .utility,
                                                  attributes: .concurrent)
 

@@ -60,7 +60,7 @@ extension DownloaderOperation {
             }
             if let previous {
                 settings.router.unregister(previous)
-                Self.cancelAway(previous)
+                cancelGivenUp(previous)
             }
             if keep {
                 task.resume()
