@@ -142,6 +142,8 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
 
     /// Makes the data task for `request`. Override to adjust the request or the task; call
     /// `super` (or `session.dataTask(with:)`) so the task belongs to the downloader's session.
+    /// Called while ``ImageDownloader/invalidate()`` is held off (so the session stays valid):
+    /// do not call into the downloader from here.
     open func makeDataTask(for request: URLRequest, in session: URLSession) -> URLSessionDataTask {
         session.dataTask(with: request)
     }
