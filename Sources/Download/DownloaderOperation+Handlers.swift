@@ -58,11 +58,13 @@ extension DownloaderOperation {
             state.isClosed = true
             return (handler, true)
         }
-        handler?.deliver(.failure(ImageError(.cancelled, url: url)))
         if wasLast {
+            // Stopped (and finished) before the caller hears of it: it may tear the downloader
+            // down as soon as it is told.
             settings.operationClosed(self)
             cancel()
         }
+        handler?.deliver(.failure(ImageError(.cancelled, url: url)))
     }
 
     /// Takes one caller out for delivery; nil when it was cancelled meanwhile. Taking it under
@@ -88,41 +90,29 @@ extension DownloaderOperation {
         }
         if wasOpen { settings.operationClosed(self) }
         deadline?.cancel()
-        // Callers first: `task.cancel()` waits for the session's work queue, which a fast
-        // body can keep busy for seconds, and a deadline must be reported on time.
-        for handler in handlers { handler.deliver(.failure(error)) }
         if let task {
             settings.router.unregister(task)
             cancelGivenUp(task)
         }
+        // Finished before the callers hear of it: a caller may tear the downloader (and its
+        // queue, which the finish notification reaches) down as soon as it is told.
         finishIfExecuting()
+        for handler in handlers { handler.deliver(.failure(error)) }
     }
 
-    /// Cancels a task this operation gave up.
+    /// Cancels a task this operation gave up, on the downloader's cancellation queue.
     ///
     /// `cancel()` waits for the session's work queue, which a body flooding in over loopback
-    /// keeps busy for up to seconds (measured: 0.4–2.2 s). On the session's delegate queue
-    /// that wait stopped the queue while FoundationNetworking kept queueing body pieces on it
-    /// (0.5–3 GB of RSS after the operation had already given up at its size cap), so there
-    /// the cancel runs on a queue of its own, keeping the session alive until it ran. Anywhere
-    /// else it runs at once, so that `invalidate()` finds no cancel still under way: when every
-    /// cancel ran asynchronously, cancels landing after the downloader and its session were
-    /// torn down corrupted memory (the Manager tests crashed 2 of 2 runs). The task is no
-    /// longer routed to any operation, so whatever still arrives for it is dropped.
+    /// keeps busy for up to seconds (measured: 0.4–2.2 s). On the session's delegate queue that
+    /// wait stopped the queue while FoundationNetworking kept queueing body pieces on it
+    /// (0.5–3 GB of RSS after the operation had already given up at its size cap); before the
+    /// callers are told, it made a deadline seconds late. So it runs elsewhere, and
+    /// ``ImageDownloader/invalidate()`` waits for these cancels before it invalidates the
+    /// session (a cancel racing the session's teardown corrupted memory). The task is no longer
+    /// routed to any operation, so whatever still arrives for it is dropped.
     func cancelGivenUp(_ task: URLSessionTask) {
-        guard OperationQueue.current === session.delegateQueue else {
-            task.cancel()
-            return
-        }
-        let session = session
-        Self.cancellationQueue.async {
-            withExtendedLifetime(session) { task.cancel() }
-        }
+        settings.cancellations.cancel(task, of: session)
     }
-
-    /// A queue of its own, concurrent so one slow cancel never delays another session's.
-    static let cancellationQueue = DispatchQueue(label: "osprey.downloader.cancellation", qos: .utility,
-                                                 attributes: .concurrent)
 
     /// Tells every caller with a progress closure how far the body has come.
     func reportProgress(received: Int64, expected: Int64?) {

@@ -43,9 +43,12 @@ extension DownloaderOperation {
         let sessionGate: SessionGate
         /// Counts deliveries under way after an operation closed (decoding), for idleness.
         let deliveries: DeliveryCounter
+        /// Where given-up tasks are cancelled, off the caller's thread.
+        let cancellations: TaskCancellations
 
         init(config: ImageDownloaderConfig, router: DownloadTaskRouter, coderQueue: DispatchQueue,
              cookieStorage: HTTPCookieStorage?, sessionGate: SessionGate, deliveries: DeliveryCounter,
+             cancellations: TaskCancellations,
              operationClosed: @escaping @Sendable (DownloaderOperation) -> Void,
              operationFinished: @escaping @Sendable (DownloaderOperation) -> Void) {
             acceptableStatusCodes = config.acceptableStatusCodes
@@ -62,6 +65,7 @@ extension DownloaderOperation {
             self.operationFinished = operationFinished
             self.sessionGate = sessionGate
             self.deliveries = deliveries
+            self.cancellations = cancellations
         }
     }
 }
@@ -121,4 +125,26 @@ final class DeliveryCounter: Sendable {
     func begin() { count.withLock { $0 += 1 } }
     func end() { count.withLock { $0 -= 1 } }
     var isZero: Bool { count.withLock { $0 == 0 } }
+}
+
+/// Cancels given-up tasks on a queue of its own (see `DownloaderOperation.cancelGivenUp`), and
+/// lets ``ImageDownloader/invalidate()`` wait until those under way are done.
+final class TaskCancellations: Sendable {
+    private let queue = DispatchQueue(label: "osprey.downloader.cancellation", qos: .utility,
+                                      attributes: .concurrent)
+    private let pending = DispatchGroup()
+
+    /// Cancels `task` soon, keeping `session` alive until it is done.
+    func cancel(_ task: URLSessionTask, of session: URLSession) {
+        pending.enter()
+        queue.async { [pending] in
+            withExtendedLifetime(session) { task.cancel() }
+            pending.leave()
+        }
+    }
+
+    /// Waits until every cancel issued so far is done.
+    func waitForAll() {
+        pending.wait()
+    }
 }

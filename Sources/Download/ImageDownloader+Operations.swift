@@ -94,7 +94,7 @@ extension ImageDownloader {
     var operationSettings: DownloaderOperation.Settings {
         DownloaderOperation.Settings(config: config, router: router, coderQueue: coderQueue,
                                      cookieStorage: cookieStorage, sessionGate: sessionGate,
-                                     deliveries: deliveries,
+                                     deliveries: deliveries, cancellations: cancellations,
                                      operationClosed: { [weak self] operation in self?.operationDidClose(operation) },
                                      operationFinished: { [weak self] operation in
                                          self?.operationDidFinish(operation)

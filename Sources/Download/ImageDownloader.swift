@@ -32,6 +32,8 @@ public final class ImageDownloader: NSObject, Sendable {
     let sessionGate = SessionGate()
     /// Deliveries (checks, decodes) still under way after their operation closed.
     let deliveries = DeliveryCounter()
+    /// Cancels of given-up tasks, which ``invalidate()`` waits for.
+    let cancellations = TaskCancellations()
     /// The configuration's cookie storage, which the downloader manages itself on Linux
     /// (nil when the configuration does not set cookies).
     let cookieStorage: HTTPCookieStorage?
@@ -186,6 +188,8 @@ public final class ImageDownloader: NSObject, Sendable {
         // error in FoundationNetworking).
         sessionGate.close()
         cancelAllDownloads()
+        // No cancel of ours may race the session's teardown.
+        cancellations.waitForAll()
         session.invalidateAndCancel()
     }
 }
