@@ -16,6 +16,8 @@ enum DownloadErrorMapping {
     ///   → ``ImageError/Code/invalidDownloadResponse``, with the `URLError` underneath.
     ///   FoundationNetworking reports this as `URLError(-1)` "transfer closed with N bytes
     ///   remaining to read"; Darwin as `networkConnectionLost`.
+    /// - `unsupportedURL` for an http(s) URL — libcurl's answer to a reply that is not HTTP/1.x
+    ///   (HTTP/0.9, garbage) → ``ImageError/Code/invalidDownloadResponse`` (transient).
     /// - `badURL` / `unsupportedURL` → ``ImageError/Code/invalidURL``.
     /// - Everything else (refused, lost before a response, offline …) → ``ImageError/Code/network``.
     static func imageError(for error: any Error, url: URL, response: URLResponse?,
@@ -38,12 +40,24 @@ enum DownloadErrorMapping {
             code = .invalidDownloadResponse
         case .networkConnectionLost where response != nil:
             code = .invalidDownloadResponse
+        case .unsupportedURL where isWebURL(url):
+            // libcurl refuses a reply that is not HTTP/1.x ("Received HTTP/0.9 when not
+            // allowed": an HTTP/0.9 body, garbage) with CURLE_UNSUPPORTED_PROTOCOL, which
+            // FoundationNetworking reports as -1002. The URL is fine; the server's reply is not.
+            code = .invalidDownloadResponse
         case .badURL, .unsupportedURL:
             code = .invalidURL
         default:
             code = .network
         }
         return ImageError(code, url: url, statusCode: statusCode, underlying: urlError)
+    }
+
+    /// http and https: the schemes the session can load, so a -1002 for them is about the
+    /// reply, not the URL.
+    private static func isWebURL(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased() else { return false }
+        return scheme == "http" || scheme == "https"
     }
 
     /// Whether a URL that failed with `error` should not be tried again: yes for permanent

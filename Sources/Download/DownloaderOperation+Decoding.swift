@@ -30,7 +30,10 @@ extension DownloaderOperation {
         let url = url
         for decode in groupOrder {
             let ids = groups[decode] ?? []
+            let deliveries = settings.deliveries
+            deliveries.begin()
             settings.coderQueue.async { [self] in
+                defer { deliveries.end() }
                 // Everyone in this group may have cancelled while the job waited.
                 guard state.withLock({ state in ids.contains { state.handlers[$0] != nil } }) else { return }
                 let result: Result<LoadedImage, ImageError>

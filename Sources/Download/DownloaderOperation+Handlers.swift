@@ -52,11 +52,13 @@ extension DownloaderOperation {
             state.isClosed = true
             return (handler, true)
         }
-        handler?.deliver(.failure(ImageError(.cancelled, url: url)))
         if wasLast {
+            // Stopped (and finished) before the caller hears of it: it may tear the downloader
+            // down as soon as it is told.
             settings.operationClosed(self)
             cancel()
         }
+        handler?.deliver(.failure(ImageError(.cancelled, url: url)))
     }
 
     /// Takes one caller out for delivery; nil when it was cancelled meanwhile. Taking it under
@@ -84,17 +86,38 @@ extension DownloaderOperation {
         deadline?.cancel()
         if let task {
             settings.router.unregister(task)
-            task.cancel()
+            cancelGivenUp(task)
         }
-        for handler in handlers { handler.deliver(.failure(error)) }
+        // Finished before the callers hear of it: a caller may tear the downloader (and its
+        // queue, which the finish notification reaches) down as soon as it is told.
         finishIfExecuting()
+        for handler in handlers { handler.deliver(.failure(error)) }
+    }
+
+    /// Cancels a task this operation gave up, on the downloader's cancellation queue.
+    ///
+    /// `cancel()` waits for the session's work queue, which a body flooding in over loopback
+    /// keeps busy for up to seconds (measured: 0.4–2.2 s). On the session's delegate queue that
+    /// wait stopped the queue while FoundationNetworking kept queueing body pieces on it
+    /// (0.5–3 GB of RSS after the operation had already given up at its size cap); before the
+    /// callers are told, it made a deadline seconds late. So it runs elsewhere, and
+    /// ``ImageDownloader/invalidate()`` waits for these cancels before it invalidates the
+    /// session (a cancel racing the session's teardown corrupted memory). The task is no longer
+    /// routed to any operation, so whatever still arrives for it is dropped.
+    func cancelGivenUp(_ task: URLSessionTask) {
+        settings.cancellations.cancel(task, of: session)
     }
 
     /// Tells every caller with a progress closure how far the body has come.
     func reportProgress(received: Int64, expected: Int64?) {
-        let handlers = state.withLock { state in
-            state.handlers.sorted { $0.key < $1.key }.map(\.value)
+        // Runs for every ~16 KiB piece on the session's delegate queue, which must keep up
+        // with FoundationNetworking (it has no flow control): nothing to sort or copy when no
+        // caller asked for progress.
+        let handlers = state.withLock { state -> [Handler] in
+            guard state.handlers.values.contains(where: { $0.progress != nil }) else { return [] }
+            return state.handlers.filter { $0.value.progress != nil }.sorted { $0.key < $1.key }.map(\.value)
         }
+        guard !handlers.isEmpty else { return }
         let url = url
         for handler in handlers {
             guard let progress = handler.progress else { continue }

@@ -45,26 +45,31 @@ extension DownloaderOperation {
 
     /// Replaces the running task with one for `request`, from scratch.
     private func restartTransfer(with request: URLRequest) {
-        let task = makeDataTask(for: request, in: session)
-        settings.router.register(task, for: self)
-        let (keep, previous) = state.withLock { state -> (Bool, URLSessionDataTask?) in
-            guard !state.isClosed else { return (false, nil) }
-            let previous = state.task
-            state.task = task
-            state.data = Data()
-            state.response = nil
-            state.expectedBytes = nil
-            return (true, previous)
+        let restarted = settings.sessionGate.whileOpen { () -> Bool in
+            let task = makeDataTask(for: request, in: session)
+            settings.router.register(task, for: self)
+            let (keep, previous) = state.withLock { state -> (Bool, URLSessionDataTask?) in
+                guard !state.isClosed else { return (false, nil) }
+                let previous = state.task
+                state.task = task
+                state.data = Data()
+                state.response = nil
+                state.expectedBytes = nil
+                state.reportedBytes = 0
+                return (true, previous)
+            }
+            if let previous {
+                settings.router.unregister(previous)
+                cancelGivenUp(previous)
+            }
+            if keep {
+                task.resume()
+            } else {
+                settings.router.unregister(task)
+            }
+            return true
         }
-        if let previous {
-            settings.router.unregister(previous)
-            previous.cancel()
-        }
-        if keep {
-            task.resume()
-        } else {
-            settings.router.unregister(task)
-        }
+        if restarted == nil { fail(ImageError(.cancelled, url: url)) }
     }
 
     /// Stores the response's `Set-Cookie` headers when this download handles cookies.

@@ -15,10 +15,13 @@ extension DownloaderOperation {
         public let acceptableStatusCodes: Range<Int>
         /// MIME types that count as success; nil accepts any.
         public let acceptableContentTypes: Set<String>?
-        /// Largest body in bytes; nil = no limit.
+        /// Largest body in decoded bytes (never nil: a nil in the configuration means
+        /// ``ImageDownloaderConfig/defaultMaxResponseSize``).
         public let maxResponseSize: Int?
         /// Total seconds a download may take once started.
         public let downloadTimeout: TimeInterval
+        /// Least fraction of the expected length between two progress callbacks (0…1).
+        public let minimumProgressInterval: Double
         /// Answers authentication challenges.
         public let urlCredential: URLCredential?
         /// The decoders used for the downloaded bytes.
@@ -34,20 +37,36 @@ extension DownloaderOperation {
         /// Told (outside every lock) when an operation stops accepting handlers, so the
         /// downloader stops offering it to new callers.
         let operationClosed: @Sendable (DownloaderOperation) -> Void
+        /// Told (outside every lock) after the operation signalled `isFinished`, so the
+        /// downloader gives its queue slot to the next waiting operation.
+        let operationFinished: @Sendable (DownloaderOperation) -> Void
+        /// Closed when the downloader invalidates its session; tasks are made only through it.
+        let sessionGate: SessionGate
+        /// Counts deliveries under way after an operation closed (decoding), for idleness.
+        let deliveries: DeliveryCounter
+        /// Where given-up tasks are cancelled, off the caller's thread.
+        let cancellations: TaskCancellations
 
         init(config: ImageDownloaderConfig, router: DownloadTaskRouter, coderQueue: DispatchQueue,
-             cookieStorage: HTTPCookieStorage?,
-             operationClosed: @escaping @Sendable (DownloaderOperation) -> Void) {
+             cookieStorage: HTTPCookieStorage?, sessionGate: SessionGate, deliveries: DeliveryCounter,
+             cancellations: TaskCancellations,
+             operationClosed: @escaping @Sendable (DownloaderOperation) -> Void,
+             operationFinished: @escaping @Sendable (DownloaderOperation) -> Void) {
             acceptableStatusCodes = config.acceptableStatusCodes
             acceptableContentTypes = config.acceptableContentTypes
-            maxResponseSize = config.maxResponseSize
+            maxResponseSize = config.maxResponseSize ?? ImageDownloaderConfig.defaultMaxResponseSize
             downloadTimeout = config.downloadTimeout
+            minimumProgressInterval = min(1, max(0, config.minimumProgressInterval.isNaN ? 0 : config.minimumProgressInterval))
             urlCredential = config.urlCredential
             coders = config.coders
             self.router = router
             self.coderQueue = coderQueue
             self.cookieStorage = cookieStorage
             self.operationClosed = operationClosed
+            self.operationFinished = operationFinished
+            self.sessionGate = sessionGate
+            self.deliveries = deliveries
+            self.cancellations = cancellations
         }
     }
 }
@@ -76,4 +95,57 @@ final class DownloadTaskRouter: Sendable {
 
     /// Tasks in flight, for tests and diagnostics.
     var count: Int { operations.withLock { $0.count } }
+}
+
+/// Keeps task creation and session invalidation apart: FoundationNetworking fatal-errors
+/// ("Session invalidated") when a task is made on an invalidated session.
+final class SessionGate: Sendable {
+    /// Invariant: true until ``close()``, false forever after. Held while a task is made and
+    /// resumed, so `close()` returns only once no task is being made.
+    private let isOpen = Locked(true)
+
+    /// Runs `body` (which makes and resumes a task) while the session is still valid; nil
+    /// once the gate is closed. `body` must not call back into the downloader.
+    func whileOpen<T>(_ body: () -> T) -> T? {
+        isOpen.withLock { open in open ? body() : nil }
+    }
+
+    /// From now on ``whileOpen(_:)`` runs nothing. Call before invalidating the session.
+    func close() {
+        isOpen.withLock { $0 = false }
+    }
+}
+
+/// Deliveries still under way after their operation closed to newcomers (the body is being
+/// checked or decoded), so ``ImageDownloader/isIdle`` can tell when every `completed` has
+/// been handed to its callback queue.
+final class DeliveryCounter: Sendable {
+    /// Invariant: the number of `begin()` calls not yet matched by `end()`; never negative.
+    private let count = Locked(0)
+
+    func begin() { count.withLock { $0 += 1 } }
+    func end() { count.withLock { $0 -= 1 } }
+    var isZero: Bool { count.withLock { $0 == 0 } }
+}
+
+/// Cancels given-up tasks on a queue of its own (see `DownloaderOperation.cancelGivenUp`), and
+/// lets ``ImageDownloader/invalidate()`` wait until those under way are done.
+final class TaskCancellations: Sendable {
+    private let queue = DispatchQueue(label: "osprey.downloader.cancellation", qos: .utility,
+                                      attributes: .concurrent)
+    private let pending = DispatchGroup()
+
+    /// Cancels `task` soon, keeping `session` alive until it is done.
+    func cancel(_ task: URLSessionTask, of session: URLSession) {
+        pending.enter()
+        queue.async { [pending] in
+            withExtendedLifetime(session) { task.cancel() }
+            pending.leave()
+        }
+    }
+
+    /// Waits until every cancel issued so far is done.
+    func waitForAll() {
+        pending.wait()
+    }
 }

@@ -13,25 +13,34 @@ extension DownloaderOperation {
         if options.contains(.useURLCache), options.contains(.ignoreCachedResponse) {
             cachedData = session.configuration.urlCache?.cachedResponse(for: request)?.data
         }
-        let task = makeDataTask(for: request, in: session)
-        if options.contains(.highPriority) {
-            task.priority = URLSessionTask.highPriority
-        } else if options.contains(.lowPriority) {
-            task.priority = URLSessionTask.lowPriority
-        }
-        settings.router.register(task, for: self)
-        let keep = state.withLock { state -> Bool in
-            guard !state.isClosed else { return false }
-            state.task = task
-            state.cachedData = cachedData
+        // Made, registered and resumed inside the gate, so `invalidate()` either waits for
+        // this task (and the session cancels it) or happens first (and no task is made).
+        let started = settings.sessionGate.whileOpen { () -> Bool in
+            let task = makeDataTask(for: request, in: session)
+            if options.contains(.highPriority) {
+                task.priority = URLSessionTask.highPriority
+            } else if options.contains(.lowPriority) {
+                task.priority = URLSessionTask.lowPriority
+            }
+            settings.router.register(task, for: self)
+            let keep = state.withLock { state -> Bool in
+                guard !state.isClosed else { return false }
+                state.task = task
+                state.cachedData = cachedData
+                return true
+            }
+            guard keep else {
+                // Everyone left while the task was being made; never resume it.
+                settings.router.unregister(task)
+                return true
+            }
+            task.resume()
             return true
         }
-        guard keep else {
-            // Everyone left while the task was being made; never resume it.
-            settings.router.unregister(task)
-            return
+        if started == nil {
+            // The downloader was invalidated while this operation was starting.
+            fail(ImageError(.cancelled, url: url))
         }
-        task.resume()
     }
 
     /// `file://` URLs fail in FoundationNetworking (-1002), so local files are read directly,

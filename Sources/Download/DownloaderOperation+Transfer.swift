@@ -50,13 +50,21 @@ extension DownloaderOperation {
     /// total (a body without `Content-Length` is checked here only), reports progress.
     func handleData(_ data: Data) {
         let limit = settings.maxResponseSize
-        let totals = state.withLock { state -> (received: Int64, expected: Int64?, tooLarge: Bool)? in
+        let interval = settings.minimumProgressInterval
+        typealias Totals = (received: Int64, expected: Int64?, tooLarge: Bool, report: Bool)
+        let totals = state.withLock { state -> Totals? in
             guard !state.isClosed else { return nil }
             if let limit, state.data.count + data.count > limit {
-                return (Int64(state.data.count), state.expectedBytes, true)
+                return (Int64(state.data.count), state.expectedBytes, true, false)
             }
             state.data.append(data)
-            return (Int64(state.data.count), state.expectedBytes, false)
+            let received = Int64(state.data.count)
+            var report = true
+            if interval > 0, let expected = state.expectedBytes, expected > 0, received < expected {
+                report = Double(received - state.reportedBytes) >= interval * Double(expected)
+            }
+            if report { state.reportedBytes = received }
+            return (received, state.expectedBytes, false, report)
         }
         guard let totals else { return }
         if totals.tooLarge {
@@ -64,7 +72,7 @@ extension DownloaderOperation {
             fail(ImageError(.responseTooLarge, url: url, statusCode: status))
             return
         }
-        reportProgress(received: totals.received, expected: totals.expected)
+        if totals.report { reportProgress(received: totals.received, expected: totals.expected) }
     }
 
     /// The task ended: with `error`, or with the whole body.
@@ -110,6 +118,10 @@ extension DownloaderOperation {
             return (state.data, state.response, state.expectedBytes, state.cachedData, state.deadline)
         }
         guard let (data, response, expected, cachedData, deadline) = taken else { return }
+        // Counted before the operation leaves the downloader's books, until every caller's
+        // result is handed over or a decode job counts itself.
+        settings.deliveries.begin()
+        defer { settings.deliveries.end() }
         settings.operationClosed(self)
         deadline?.cancel()
         finishIfExecuting()

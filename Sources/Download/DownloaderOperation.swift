@@ -59,6 +59,8 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         var cachedData: Data?
         /// Whether a 401 was already retried with the configured credential (Linux).
         var didRetryAuthentication = false
+        /// Bytes received at the last progress report, for ``Settings/minimumProgressInterval``.
+        var reportedBytes: Int64 = 0
     }
 
     /// Invariant: see the fields of ``State``; `phase` only moves forward.
@@ -140,6 +142,8 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
 
     /// Makes the data task for `request`. Override to adjust the request or the task; call
     /// `super` (or `session.dataTask(with:)`) so the task belongs to the downloader's session.
+    /// Called while ``ImageDownloader/invalidate()`` is held off (so the session stays valid):
+    /// do not call into the downloader from here.
     open func makeDataTask(for request: URLRequest, in session: URLSession) -> URLSessionDataTask {
         session.dataTask(with: request)
     }
@@ -198,5 +202,6 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         willChangeValue(forKey: "isFinished")
         if wasExecuting { didChangeValue(forKey: "isExecuting") }
         didChangeValue(forKey: "isFinished")
+        settings.operationFinished(self)
     }
 }

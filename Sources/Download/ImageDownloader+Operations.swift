@@ -47,7 +47,8 @@ extension ImageDownloader {
         }
         let operation = config.operationClass.init(request: request, session: session, options: handler.options,
                                                    context: handler.context, settings: operationSettings)
-        enum Filed { case invalidated, joined(DownloadToken), filed(DownloadToken, previous: DownloaderOperation?) }
+        enum Filed { case invalidated, joined(DownloadToken), filed(DownloadToken) }
+        let priority = operation.queuePriority
         let filed = state.withLock { state -> Filed in
             if state.isInvalidated { return .invalidated }
             if let existing = state.operations[url], let id = existing.addHandler(handler) {
@@ -60,9 +61,8 @@ extension ImageDownloader {
             }
             state.operations[url] = operation
             state.urlOfOperation[ObjectIdentifier(operation)] = url
-            let previous = state.lastAddedOperation
-            state.lastAddedOperation = operation
-            return .filed(DownloadToken(url: url, operation: operation, handlerID: id), previous: previous)
+            state.pending.append(operation, priority: priority)
+            return .filed(DownloadToken(url: url, operation: operation, handlerID: id))
         }
         switch filed {
         case .invalidated:
@@ -71,31 +71,34 @@ extension ImageDownloader {
         case .joined(let token):
             raisePriority(of: token.operation, for: handler.options)
             return token
-        case .filed(let token, let previous):
-            if config.executionOrder == .lifo, let previous, !previous.isExecuting, !previous.isFinished {
-                // LIFO: the previously last operation waits for this one.
-                previous.addDependency(operation)
-            }
-            downloadQueue.addOperation(operation)
+        case .filed(let token):
+            startWaitingOperations()
             return token
         }
     }
 
-    /// A caller with a higher priority raises a queued (not yet started) operation's priority.
+    /// A caller with a higher priority raises the priority of an operation still waiting for a
+    /// slot. One already handed to the queue starts at once anyway, so it is left alone (its
+    /// `queuePriority` is never written once the queue may read it).
     func raisePriority(of operation: DownloaderOperation, for options: DownloaderOptions) {
         guard options.contains(.highPriority) || !options.contains(.lowPriority) else { return }
         let wanted: Operation.QueuePriority = options.contains(.highPriority) ? .high : .normal
-        guard operation.queuePriority.rawValue < wanted.rawValue,
-              !operation.isExecuting, !operation.isFinished else { return }
-        operation.queuePriority = wanted
+        state.withLock { state in
+            guard operation.queuePriority.rawValue < wanted.rawValue,
+                  state.pending.setPriority(wanted, of: operation) else { return }
+            operation.queuePriority = wanted
+        }
     }
 
     /// What every operation of this downloader is made with.
     var operationSettings: DownloaderOperation.Settings {
         DownloaderOperation.Settings(config: config, router: router, coderQueue: coderQueue,
-                                     cookieStorage: cookieStorage) { [weak self] operation in
-            self?.operationDidClose(operation)
-        }
+                                     cookieStorage: cookieStorage, sessionGate: sessionGate,
+                                     deliveries: deliveries, cancellations: cancellations,
+                                     operationClosed: { [weak self] operation in self?.operationDidClose(operation) },
+                                     operationFinished: { [weak self] operation in
+                                         self?.operationDidFinish(operation)
+                                     })
     }
 
     /// An operation stopped accepting callers: new callers of its URL get a new operation.
@@ -105,7 +108,8 @@ extension ImageDownloader {
             if let url = state.urlOfOperation.removeValue(forKey: id), state.operations[url] === operation {
                 state.operations[url] = nil
             }
-            if state.lastAddedOperation === operation { state.lastAddedOperation = nil }
+            // Everyone left before it got a slot: it never reaches the queue.
+            state.pending.remove(operation)
         }
     }
 }

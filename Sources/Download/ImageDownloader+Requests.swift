@@ -34,8 +34,9 @@ extension ImageDownloader {
             ?? ImageDownloaderConfig.defaultSessionConfiguration()
         // On Linux a request waiting inside libcurl for a connection slot times out while it
         // waits: the OperationQueue is the gate, libcurl must never be the bottleneck.
+        // At least 16, so ``ImageDownloader/maxConcurrentDownloads`` can be raised at run time.
         configuration.httpMaximumConnectionsPerHost = max(configuration.httpMaximumConnectionsPerHost,
-                                                          config.maxConcurrentDownloads)
+                                                          config.maxConcurrentDownloads, 16)
         configuration.timeoutIntervalForRequest = requestTimeout(config.downloadTimeout)
         // Ignored by FoundationNetworking; the operation enforces the total deadline itself.
         configuration.timeoutIntervalForResource = max(configuration.timeoutIntervalForResource,
@@ -50,12 +51,15 @@ extension ImageDownloader {
         return configuration
     }
 
-    /// FoundationNetworking truncates the request timeout to whole seconds (0.5 s would become
-    /// an instant timeout), so the idle timeout is rounded up to at least one second. The
-    /// operation's own deadline keeps the exact value.
+    /// The idle timeout libcurl enforces, a backstop that must never fire before the
+    /// operation's own total deadline: when it fires while a redirect answer is outstanding,
+    /// FoundationNetworking fails the task behind our back and the answer then crashes the
+    /// process (see DownloaderOperation+Redirect.swift). The operation's deadline cancels
+    /// through the safe path, so the idle timeout is the deadline plus a margin. Whole
+    /// seconds: FoundationNetworking truncates it (0.5 s would become an instant timeout).
     static func requestTimeout(_ downloadTimeout: TimeInterval) -> TimeInterval {
         guard downloadTimeout.isFinite, downloadTimeout > 0 else { return 60 }
-        return max(1, downloadTimeout.rounded(.up))
+        return downloadTimeout.rounded(.up) + 5
     }
 
     /// The request for `url` before the context's request modifier sees it.

@@ -7,6 +7,16 @@ import OspreyCore
 /// The session's delegate callbacks, on its serial delegate queue. Each is routed to the
 /// operation that owns the task (per-task delegates do not fire on Linux); a task no
 /// operation owns any more gets the default answer. Not for callers.
+///
+/// Nothing here may block: FoundationNetworking has **no flow control** toward its delegate.
+/// libcurl reads as fast as the socket allows and queues one operation per ~16 KiB body piece
+/// on this queue; while a callback waits (e.g. in `task.cancel()`, which waits for the
+/// session's busy work queue for 0.4–2.2 s under a loopback flood), the pieces pile up in
+/// memory. Cancels therefore run on a queue of their own. Measured limit of this design: with
+/// the CPU heavily overloaded (load 13 on 2 cores), the delegate queue can fall behind a
+/// loopback flood by gigabytes before the size cap is reached; making the producer wait
+/// (flow control in `addOperation`) deadlocks against FoundationNetworking's own
+/// `workQueue.sync` calls, so it is not done.
 extension ImageDownloader: URLSessionDataDelegate {
     /// Routes the response head; cancels the task itself when the operation refuses it (the
     /// `.cancel` disposition is ignored on Linux).
@@ -17,7 +27,13 @@ extension ImageDownloader: URLSessionDataDelegate {
             return
         }
         let disposition = operation.taskDidReceive(response)
-        if disposition == .cancel { dataTask.cancel() }
+        // `.cancel` is ignored on Linux. The operation normally failed already, which gave the
+        // task up and cancels it off this queue; one that refused without failing (a subclass)
+        // is failed here, never with a blocking `cancel()` on the delegate queue.
+        if disposition == .cancel, operation.dataTask === dataTask {
+            operation.fail(ImageError(.invalidDownloadResponse, url: operation.url,
+                                      statusCode: (response as? HTTPURLResponse)?.statusCode))
+        }
         completionHandler(disposition)
     }
 
@@ -33,15 +49,15 @@ extension ImageDownloader: URLSessionDataDelegate {
         operation.taskDidComplete(with: error)
     }
 
-    /// Routes a redirect; unowned tasks follow it.
+    /// Routes a redirect. FoundationNetworking fatal-errors when the answer to a redirect
+    /// arrives after the task was cancelled, so an operation answers only while it still owns
+    /// the task (see ``DownloaderOperation/answerRedirect(of:response:to:completionHandler:)``),
+    /// and a task no operation owns — one given up and being cancelled — is never answered.
     public func urlSession(_ session: URLSession, task: URLSessionTask,
                            willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
                            completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        guard let operation = router.operation(for: task) else {
-            completionHandler(request)
-            return
-        }
-        completionHandler(operation.taskWillRedirect(response, to: request))
+        guard let operation = router.operation(for: task) else { return }
+        operation.answerRedirect(of: task, response: response, to: request, completionHandler: completionHandler)
     }
 
     /// Routes an authentication challenge; unowned tasks get the default handling.

@@ -28,6 +28,12 @@ public final class ImageDownloader: NSObject, Sendable {
     /// Shared by all operations for decoding (concurrent).
     let coderQueue: DispatchQueue
     let router = DownloadTaskRouter()
+    /// Closed by ``invalidate()``; operations make tasks only through it.
+    let sessionGate = SessionGate()
+    /// Deliveries (checks, decodes) still under way after their operation closed.
+    let deliveries = DeliveryCounter()
+    /// Cancels of given-up tasks, which ``invalidate()`` waits for.
+    let cancellations = TaskCancellations()
     /// The configuration's cookie storage, which the downloader manages itself on Linux
     /// (nil when the configuration does not set cookies).
     let cookieStorage: HTTPCookieStorage?
@@ -37,16 +43,28 @@ public final class ImageDownloader: NSObject, Sendable {
         var operations: [URL: DownloaderOperation] = [:]
         /// The URL each operation in `operations` is filed under.
         var urlOfOperation: [ObjectIdentifier: URL] = [:]
-        /// The most recently queued operation, for LIFO ordering.
-        var lastAddedOperation: DownloaderOperation?
+        /// Operations waiting for a slot, not yet handed to `downloadQueue`.
+        var pending: PendingDownloads
+        /// Operations handed to `downloadQueue` that have not finished: at most
+        /// ``ImageDownloaderConfig/maxConcurrentDownloads`` of them.
+        var running: Set<ObjectIdentifier> = []
+        /// While true, no waiting operation is handed to the queue.
+        var isSuspended = false
+        /// How many operations may be in `downloadQueue` at once
+        /// (``ImageDownloader/maxConcurrentDownloads``).
+        var slotCount: Int
         /// Sent with every request (`Accept`, `User-Agent`, and ``setHTTPHeaderValue(_:forField:)``).
         var headers: [String: String]
         /// Once true, every request fails with `.cancelled`.
         var isInvalidated = false
     }
 
-    /// Invariant: an operation is in `operations` (and `urlOfOperation`) from when it is created
+    /// Invariants: an operation is in `operations` (and `urlOfOperation`) from when it is created
     /// until it reports that it closed; `operations[url]` is the one new callers of `url` join.
+    /// An operation is in `pending` until it is handed to `downloadQueue`, then in `running`
+    /// until it reports that it finished; never in both. `running.count` never exceeds the
+    /// slot count, and an operation is handed to the queue only while a slot is free, so the
+    /// queue never holds an operation that may not start at once.
     let state: Locked<State>
     /// Written once, right after `super.init()` (the session needs `self` as its delegate).
     private let sessionBox = Locked<URLSession?>(nil)
@@ -61,7 +79,8 @@ public final class ImageDownloader: NSObject, Sendable {
         delegateQueue.name = "osprey.downloader.session-delegate"
         delegateQueue.maxConcurrentOperationCount = 1
         coderQueue = DispatchQueue(label: "osprey.downloader.coder", qos: .userInitiated, attributes: .concurrent)
-        state = Locked(State(headers: Self.defaultHeaders))
+        state = Locked(State(pending: PendingDownloads(order: config.executionOrder), slotCount: max(1, config.maxConcurrentDownloads),
+                             headers: Self.defaultHeaders))
         let sessionConfiguration = config.sessionConfiguration
         cookieStorage = sessionConfiguration.httpShouldSetCookies ? sessionConfiguration.httpCookieStorage : nil
         super.init()
@@ -123,9 +142,18 @@ public final class ImageDownloader: NSObject, Sendable {
     /// Downloads running or waiting to run (merged requests count once).
     public var currentDownloadCount: Int { state.withLock { $0.operations.count } }
 
+    /// True when no download is waiting, running, checking or decoding its bytes: every
+    /// `completed` of the calls made so far has been handed to its callback queue (drain that
+    /// queue to see them all). For tests and diagnostics.
+    package var isIdle: Bool {
+        let quiet = state.withLock { $0.operations.isEmpty && $0.pending.count == 0 && $0.running.isEmpty }
+        return quiet && deliveries.isZero
+    }
+
     /// Stops (true) or resumes (false) starting queued downloads; running ones continue.
     public func setSuspended(_ suspended: Bool) {
-        downloadQueue.isSuspended = suspended
+        state.withLock { $0.isSuspended = suspended }
+        if !suspended { startWaitingOperations() }
     }
 
     /// Cancels every download: each waiting `completed` gets ``ImageError/Code/cancelled``.
@@ -135,8 +163,9 @@ public final class ImageDownloader: NSObject, Sendable {
             defer {
                 state.operations.removeAll()
                 state.urlOfOperation.removeAll()
-                state.lastAddedOperation = nil
             }
+            // Waiting operations never reach the queue: cancelling them delivers `.cancelled`.
+            _ = state.pending.removeAll()
             return Array(state.operations.values)
         }
         for operation in operations { operation.cancel() }
@@ -153,9 +182,14 @@ public final class ImageDownloader: NSObject, Sendable {
             return !state.isInvalidated
         }
         guard first else { return }
+        // Closed first: an operation that is starting right now either made its task before
+        // this line (and the session cancels it below) or sees the gate closed and fails with
+        // `.cancelled`; none touches the session after it is invalidated (that is a fatal
+        // error in FoundationNetworking).
+        sessionGate.close()
         cancelAllDownloads()
-        // Let cancelled operations still waiting in a suspended queue reach `start()` and finish.
-        downloadQueue.isSuspended = false
+        // No cancel of ours may race the session's teardown.
+        cancellations.waitForAll()
         session.invalidateAndCancel()
     }
 }

@@ -5,7 +5,23 @@ extension ConnectionHandler {
     /// Sends `plan`: the head at once, then the body whole or dripped. A client that leaves
     /// mid-response is counted as an abort (unless the server is stopping, which cut it).
     func send(_ plan: ResponsePlan) -> Outcome {
+        if let raw = plan.rawReply {
+            return write(raw) ? .close : abandon()
+        }
         guard write(plan.headBytes) else { return abandon() }
+        if plan.isEndless {
+            // Ends only when a write fails: the client left, or `stop()` shut the socket.
+            let finished: Bool
+            if let rate = plan.bytesPerSecond {
+                finished = endlessDrip(plan.body, bytesPerSecond: rate, limit: plan.endlessLimit)
+            } else {
+                var sent = 0
+                while sent < plan.endlessLimit ?? .max, write(plan.body) { sent += plan.body.count }
+                finished = sent >= plan.endlessLimit ?? .max
+            }
+            // Reaching the limit is the server's choice; anything else means the client left.
+            return finished ? .close : abandon()
+        }
         if let rate = plan.bytesPerSecond, !plan.body.isEmpty {
             guard drip(plan.body, bytesPerSecond: rate) else { return abandon() }
         } else {
@@ -33,6 +49,26 @@ extension ConnectionHandler {
                 case .peerClosed: return false
                 case .stopping: return false
                 }
+            }
+        }
+        return true
+    }
+
+    /// Sends `body` over and over at `rate`, on one schedule from the start, until the
+    /// client leaves or the server stops.
+    /// True when `limit` was reached, false when the client left or the server stopped.
+    private func endlessDrip(_ body: Data, bytesPerSecond rate: Int, limit: Int?) -> Bool {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var sent = 0
+        while sent < limit ?? .max {
+            guard write(body) else { return false }
+            sent += body.count
+            let due = start + UInt64(Double(sent) / Double(rate) * 1e9)
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard due > now else { continue }
+            switch pause(seconds: Double(due - now) / 1e9) {
+            case .elapsed, .released: continue
+            case .peerClosed, .stopping: return false
             }
         }
         return true

@@ -11,6 +11,12 @@ struct ResponsePlan {
     var bytesPerSecond: Int?
     /// Close the connection after sending: asked by the client, or a fault needs it.
     var closeAfterwards: Bool
+    /// Repeat `body` until the client leaves (``Faults/endlessBody``) or, if set, until this
+    /// many bytes were sent.
+    var isEndless = false
+    var endlessLimit: Int?
+    /// Sent instead of head and body (``Faults/rawReply``).
+    var rawReply: Data?
 
     init(route: Route, request: HTTPRequestHead, keepAlive: Bool) {
         let faults = route.faults
@@ -23,7 +29,8 @@ struct ResponsePlan {
         if let contentType = route.contentType, !notModified {
             headers.append(("Content-Type", contentType))
         }
-        if statusHasBody {
+        let endless = faults.endlessBody && sendsBody
+        if statusHasBody, !endless {
             headers.append(("Content-Length", String(route.body.count + faults.extraContentLength)))
         }
         if let etag = route.etag { headers.append(("ETag", etag)) }
@@ -31,14 +38,19 @@ struct ResponsePlan {
             headers.append(("Last-Modified", HTTPDate.format(lastModified)))
         }
         let cutsBody = sendsBody && (faults.closeAfterBodyBytes != nil || faults.extraContentLength != 0)
-        closeAfterwards = !keepAlive || cutsBody
+        closeAfterwards = !keepAlive || cutsBody || endless || faults.rawReply != nil
+        isEndless = endless
+        endlessLimit = faults.endlessBodyLimit
+        rawReply = faults.rawReply
         headers.append(("Connection", closeAfterwards ? "close" : "keep-alive"))
         for (name, value) in route.headers.sorted(by: { $0.key < $1.key }) {
             headers.removeAll { $0.name.lowercased() == name.lowercased() }
             headers.append((name, value))
         }
         self.headers = headers
-        if sendsBody {
+        if endless {
+            body = route.body.isEmpty ? Data(count: 64 << 10) : route.body
+        } else if sendsBody {
             body = faults.closeAfterBodyBytes.map { route.body.prefix(max(0, $0)) } ?? route.body
         } else {
             body = Data()

@@ -82,6 +82,17 @@ public struct Faults: Sendable {
     /// Declare a Content-Length this many bytes longer than the body, send the body, then
     /// close (a short body).
     public var extraContentLength: Int = 0
+    /// Send the body over and over (64 KiB of zeros when it is empty) until the client leaves
+    /// or the server stops: a body without end. No Content-Length is declared (a header in
+    /// ``Route/headers`` may still claim one, e.g. a lying huge length) and the connection
+    /// closes afterwards. Paced by ``bytesPerSecond`` when set, else as fast as the socket takes it.
+    public var endlessBody: Bool = false
+    /// With ``endlessBody``: stop (and close) after about this many body bytes, so a test
+    /// whose client fails to stop cannot take the host's memory with it. nil: truly endless.
+    public var endlessBodyLimit: Int?
+    /// Send this raw text instead of an HTTP response (e.g. an HTTP/0.9 reply or garbage),
+    /// then close. The route's status, headers and body are ignored.
+    public var rawReply: Data?
 }
 
 /// A request as it arrived, recorded when its head was read.

@@ -116,3 +116,23 @@ func tally(_ outcomes: [Outcome]) -> [ImageError.Code?: Int] {
     for outcome in outcomes { counts[outcome.errorCode, default: 0] += 1 }
     return counts
 }
+
+/// Waits (polling a condition, never a fixed schedule) until `downloader` has nothing
+/// waiting, running or decoding, then drains `callbackQueue`, so that a count taken afterwards
+/// includes any duplicate `completed` call. Throws after `timeout`.
+func waitUntilIdle(_ downloader: ImageDownloader, draining callbackQueue: DispatchQueue,
+                   timeout: Duration = .seconds(60)) async throws {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: timeout)
+    while !downloader.isIdle {
+        guard clock.now < deadline else { throw DownloaderNotIdle(remaining: downloader.currentDownloadCount) }
+        try await Task.sleep(for: .milliseconds(5))
+    }
+    callbackQueue.sync {}
+}
+
+/// ``waitUntilIdle(_:draining:timeout:)`` gave up.
+struct DownloaderNotIdle: Error, CustomStringConvertible {
+    let remaining: Int
+    var description: String { "downloader not idle after the timeout (\(remaining) downloads open)" }
+}

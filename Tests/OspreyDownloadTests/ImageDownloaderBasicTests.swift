@@ -123,6 +123,7 @@ struct ImageDownloaderBasicTests {
         #expect(token == nil)
         #expect(try await recorder.first().errorCode == .cancelled)
         #expect(harness.server.totalRequestCount == 0)
+        try await waitUntilIdle(harness.downloader, draining: harness.callbackQueue)
         #expect(recorder.count == 1)
     }
 

@@ -108,7 +108,31 @@ struct QueueOrderTests {
         let outcomes = try await recorder.wait(count: 2)
         #expect(outcomes.allSatisfy { $0.image != nil })
         #expect(harness.server.requestCount(for: "/a") == 0)
+        try await waitUntilIdle(harness.downloader, draining: harness.callbackQueue)
         #expect(cancelled.count == 1)
+    }
+
+    @Test("maxConcurrentDownloads raised at run time starts waiting downloads at once")
+    func raiseConcurrencyAtRunTime() async throws {
+        let harness = try serialHarness()
+        defer { harness.close() }
+        #expect(harness.downloader.maxConcurrentDownloads == 1)
+        let recorder = Recorder<Outcome>()
+        try await holdQueue(harness, into: recorder)
+        for path in ["/a", "/b"] { harness.server.suspend(path) }
+        for path in ["/a", "/b", "/c"] { harness.download(path, into: recorder) }
+        // With one slot, taken by the held download, none of them may start.
+        harness.downloader.maxConcurrentDownloads = 3
+        #expect(harness.downloader.maxConcurrentDownloads == 3)
+        // Two more slots: "/a" and "/b" reach the server while "/hold" is still held.
+        #expect(await harness.server.waitForRequests("/a", count: 1))
+        #expect(await harness.server.waitForRequests("/b", count: 1))
+        #expect(harness.server.requestCount(for: "/c") == 0, "only two slots were added")
+        for path in ["/hold", "/a", "/b"] { harness.server.resume(path) }
+        let outcomes = try await recorder.wait(count: 4)
+        #expect(outcomes.allSatisfy { $0.image != nil })
+        harness.downloader.maxConcurrentDownloads = 0
+        #expect(harness.downloader.maxConcurrentDownloads == 1, "clamped to at least one")
     }
 
     @Test("setSuspended holds queued downloads until resumed")
@@ -150,6 +174,7 @@ struct QueueOrderTests {
         #expect(await harness.server.waitForOpenConnections(atMost: 0))
         harness.server.resume("/hold")
         #expect(try await harness.outcome(of: "/d").image != nil)
+        try await waitUntilIdle(harness.downloader, draining: harness.callbackQueue)
         #expect(recorder.count == 4)
         #expect(harness.server.requestCount(for: "/a") == 0)
     }
@@ -170,6 +195,7 @@ struct QueueOrderTests {
         #expect(try await later.first().errorCode == .cancelled)
         #expect(harness.downloader.currentDownloadCount == 0)
         harness.downloader.invalidate()   // idempotent
+        try await waitUntilIdle(harness.downloader, draining: harness.callbackQueue)
         #expect(recorder.count == 3)
     }
 }

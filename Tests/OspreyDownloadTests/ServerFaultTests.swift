@@ -85,6 +85,7 @@ struct ServerFaultTests {
         }
         #expect(outcome.failure?.url == harness.server.url("/fault") || fault.expected == nil)
         #expect(try await healthy.first().image?.pixelWidth == 3)
+        try await waitUntilIdle(harness.downloader, draining: harness.callbackQueue)
         #expect(faulty.count == 1)
     }
 
