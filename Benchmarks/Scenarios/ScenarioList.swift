@@ -8,6 +8,7 @@ enum ScenarioList {
             MemoryHitScenario(),
             DiskHitScenario(),
             DecoderScenario(),
+            ResamplerScenario(),
             PrefetchMemoryScenario(),
             ScalingScenario(),
             EvictionQualityScenario(),
