@@ -78,6 +78,9 @@ final class PythonReference {
         case zlib
         /// Pillow: save the decoded file as PNG at compress level 6 (Osprey's default level).
         case encode
+        /// Pillow: `Image.resize(size, Image.BOX)` of raw RGBA pixels; the file is named
+        /// `src-WxH-to-WxH.rgba` (source and target sizes).
+        case boxResize = "box"
     }
 
     private static let script = """
@@ -115,6 +118,16 @@ final class PythonReference {
                     for _ in range(iterations):
                         start = time.perf_counter()
                         image.save(io.BytesIO(), "PNG", compress_level=6)
+                        times.append(time.perf_counter() - start)
+                elif kind == "box":
+                    if Image is None:
+                        continue
+                    import re
+                    w, h, tw, th = map(int, re.search(r"src-(\\d+)x(\\d+)-to-(\\d+)x(\\d+)", path).groups())
+                    image = Image.frombytes("RGBA", (w, h), data)
+                    for _ in range(iterations):
+                        start = time.perf_counter()
+                        image.resize((tw, th), Image.BOX)
                         times.append(time.perf_counter() - start)
                 elif kind == "zlib":
                     for _ in range(iterations):

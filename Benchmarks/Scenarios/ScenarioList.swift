@@ -9,6 +9,7 @@ enum ScenarioList {
             DiskHitScenario(),
             ParallelDiskHitScenario(),
             DecoderScenario(),
+            ResamplerScenario(),
             PrefetchMemoryScenario(),
             ScalingScenario(),
             EvictionQualityScenario(),
