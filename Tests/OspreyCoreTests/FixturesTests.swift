@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OspreyCore
+@testable import OspreyCodecs
 import OspreyTestSupport
 
 /// The vendored fixtures (`Tests/Fixtures`): licensed, listed, and faithful copies.
