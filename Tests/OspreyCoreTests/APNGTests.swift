@@ -123,7 +123,7 @@ struct APNGTests {
         options.thumbnailPixelSize = PixelSize(width: 10, height: 10)
         let small = try PNGDecoder().decode(data, options: options)
         #expect(small.pixelSize == PixelSize(width: 10, height: 5))
-        #expect(small.frames.map(\.pixels) == full.frames.map { RowDownsampler.downsample($0.pixels, to: small.pixelSize) })
+        #expect(small.frames.map(\.pixels) == full.frames.map { AreaFilterReference.resize($0.pixels, to: small.pixelSize) })
     }
 
     @Test("malformed animation chunks are badImageData", arguments: [

@@ -89,7 +89,7 @@ struct AnimationCanvasTests {
         canvas.draw(H.gradientNoise(width: 30, height: 20, seed: 9), x: 0, y: 0, blend: .source, dispose: .none)
         canvas.draw(H.gradientNoise(width: 7, height: 5, seed: 10), x: 20, y: 15, blend: .over, dispose: .none)
         let target = PixelSize(width: 9, height: 6)
-        #expect(canvas.downsampled(to: target) == RowDownsampler.downsample(canvas.snapshot, to: target))
+        #expect(canvas.downsampled(to: target) == AreaFilterReference.resize(canvas.snapshot, to: target))
         #expect(canvas.downsampled(to: canvas.size) == canvas.snapshot)
     }
 }

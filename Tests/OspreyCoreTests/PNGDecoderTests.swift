@@ -107,7 +107,7 @@ struct PNGDecoderTests {
             options.preserveAspectRatio = false
             let thumbnail = try PNGDecoder().decode(data, options: options)
             #expect(thumbnail.pixelSize == size)
-            #expect(thumbnail.firstFrame == RowDownsampler.downsample(full.firstFrame, to: size))
+            #expect(thumbnail.firstFrame == AreaFilterReference.resize(full.firstFrame, to: size))
         }
     }
 
@@ -139,9 +139,9 @@ struct PNGDecoderTests {
         // Four 1×1 blocks of a 2×2 image shrink to one pixel: opaque red and three transparent
         // pixels whose colour must not leak in.
         let source = PixelBuffer(width: 2, height: 2, bytes: [255, 0, 0, 255, 0, 255, 0, 0, 0, 0, 255, 0, 9, 9, 9, 0])
-        let one = RowDownsampler.downsample(source, to: PixelSize(width: 1, height: 1))
+        let one = StreamingResampler.resize(source, to: PixelSize(width: 1, height: 1))
         #expect(one.bytes == [255, 0, 0, 64])
         let gray = PixelBuffer(width: 3, height: 1, bytes: [0, 0, 0, 255, 100, 100, 100, 255, 200, 200, 200, 255])
-        #expect(RowDownsampler.downsample(gray, to: PixelSize(width: 1, height: 1)).bytes == [100, 100, 100, 255])
+        #expect(StreamingResampler.resize(gray, to: PixelSize(width: 1, height: 1)).bytes == [100, 100, 100, 255])
     }
 }

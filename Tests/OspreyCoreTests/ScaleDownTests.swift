@@ -24,7 +24,7 @@ struct ScaleDownTests {
         options.thumbnailPixelSize = PixelSize(width: 50, height: 50)
         let image = try PNGDecoder().decode(data, options: options)
         #expect(image.pixelSize == PixelSize(width: 50, height: 50))
-        #expect(image.firstFrame == RowDownsampler.downsample(source, to: PixelSize(width: 50, height: 50)))
+        #expect(image.firstFrame == AreaFilterReference.resize(source, to: PixelSize(width: 50, height: 50)))
         // The full-size decode allocates the source: still refused.
         options.thumbnailPixelSize = nil
         #expect(H.decodeFailure(data, options: options) == .imageTooLarge)
@@ -66,7 +66,7 @@ struct ScaleDownTests {
         let image = try PNGDecoder().decode(data, options: options)
         #expect(image.pixelSize == PixelSize(width: 122, height: 81))
         #expect(image.pixelSize.pixelCount <= 10_000)
-        #expect(image.firstFrame == RowDownsampler.downsample(source, to: image.pixelSize))
+        #expect(image.firstFrame == AreaFilterReference.resize(source, to: image.pixelSize))
         // Images under the limit are left alone.
         options.scaleDownPixelCount = 60_000
         options.maxPixelCount = DecodeOptions.defaultMaxPixelCount

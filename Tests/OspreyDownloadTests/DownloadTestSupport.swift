@@ -76,6 +76,10 @@ struct DownloadHarness {
         decoder = TinyDecoder()
         var config = ImageDownloaderConfig()
         config.coders = ImageCoders(decoders: [decoder], encoders: [])
+        // Tests hold responses until they resume them; a deadline shorter than the slowest
+        // moment of a loaded machine would turn a held download into a time-out. Tests about
+        // deadlines set their own.
+        config.downloadTimeout = 300
         configure(&config)
         downloader = ImageDownloader(config: config)
         callbackQueue = DispatchQueue(label: "osprey.tests.callbacks")

@@ -15,7 +15,7 @@ final class ManagerFixture: @unchecked Sendable {
     let manager: ImageManager
     let queue = DispatchQueue(label: "osprey.tests.callbacks")
 
-    init(maxConcurrentDownloads: Int = 6, downloadTimeout: TimeInterval = 15) throws {
+    init(maxConcurrentDownloads: Int = 6, downloadTimeout: TimeInterval = 300) throws {
         server = try LoopbackServer()
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("osprey-manager-\(UUID().uuidString)")
         cache = ImageCache(namespace: "tests", diskCacheDirectory: directory)

@@ -12,7 +12,7 @@ extension JPEGDecodeSession {
         let scratch = upsamplers.map { UnsafeMutablePointer<UInt8>.allocate(capacity: $0.scratchCapacity) }
         defer { scratch.forEach { $0.deallocate() } }
         let full = target == PixelSize(width: width, height: height)
-        var downsampler = full ? nil : RowDownsampler(source: PixelSize(width: width, height: height), target: target)
+        var downsampler = full ? nil : StreamingResampler(source: PixelSize(width: width, height: height), target: target)
         let rowBuffer = UnsafeMutablePointer<UInt8>.allocate(capacity: width * 4)
         defer { rowBuffer.deallocate() }
         // Every byte is written by the row loop below, so the buffer starts uninitialised.

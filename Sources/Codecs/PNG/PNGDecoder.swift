@@ -17,8 +17,9 @@ import OspreyCore
 ///   otherwise the decoder returns the default image alone with
 ///   ``DecodedImage/framesDroppedByBudget`` set.
 /// - With ``DecodeOptions/thumbnailPixelSize`` (or ``DecodeOptions/scaleDownLargeImages``),
-///   a non-interlaced image is shrunk while its rows are decoded (box filter), so memory stays
-///   near the output's size; its source may then exceed ``DecodeOptions/maxPixelCount``.
+///   a non-interlaced image is shrunk while its rows are decoded (``StreamingResampler``'s
+///   exact area filter), so memory stays near the output's size; its source may then exceed
+///   ``DecodeOptions/maxPixelCount``.
 /// - With ``DecodeOptions/firstFrameOnly`` an APNG decodes to its default image.
 ///   Otherwise its frames are composed on an ``AnimationCanvas`` (dispose and blend ops),
 ///   with their durations and the loop count (`num_plays`, 0 = forever). A default image that

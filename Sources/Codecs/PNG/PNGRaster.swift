@@ -35,11 +35,11 @@ enum PNGRaster {
                                 cancellation: DecodeCancellation? = nil) throws(ImageError) -> PixelBuffer {
         guard !header.interlaced else {
             let full = try decode(header: header, colors: colors, data: data, cancellation: cancellation)
-            return RowDownsampler.downsample(full, to: target)
+            return StreamingResampler.resize(full, to: target)
         }
         let reader = try PNGScanlineReader(header: header, data: data, cancellation: cancellation)
         let expander = PNGRowExpander(header: header, colors: colors)
-        var downsampler = RowDownsampler(source: PixelSize(width: header.width, height: header.height), target: target)
+        var downsampler = StreamingResampler(source: PixelSize(width: header.width, height: header.height), target: target)
         let row = UnsafeMutablePointer<UInt8>.allocate(capacity: header.width * 4)
         defer { row.deallocate() }
         try reader.readRows { (pass, _, pixels) throws(ImageError) in

@@ -91,10 +91,10 @@ package struct AnimationCanvas {
     }
 
     /// The canvas as it shows now, shrunk to `target` (no larger than the canvas) by streaming
-    /// its rows through ``RowDownsampler``; no full-size copy is made.
+    /// its rows through ``StreamingResampler``; no full-size copy is made.
     package func downsampled(to target: PixelSize) -> PixelBuffer {
         guard target != size else { return snapshot }
-        var downsampler = RowDownsampler(source: size, target: target)
+        var downsampler = StreamingResampler(source: size, target: target)
         pixels.withUnsafeBufferPointer { pixels in
             for row in 0..<size.height { downsampler.addRow(pixels.baseAddress! + row * size.width * 4) }
         }

@@ -11,7 +11,7 @@
 /// greatest common divisor), source pixel `i` spans `[i·T, (i+1)·T)` and target pixel `j` spans
 /// `[j·F, (j+1)·F)`: every overlap is a whole number and the weights of a target pixel sum to
 /// exactly `F`. All sums are integers, so the result is the exactly rounded box average; for an
-/// integer ratio it is the plain mean of each `k × k` block (what ``RowDownsampler`` gives).
+/// integer ratio it is the plain mean of each `k × k` block.
 /// Colour = ⌊(Σ c·a·w + Σ a·w / 2) / Σ a·w⌋, alpha = ⌊(Σ a·w + D/2) / D⌋ with `D = Fx·Fy`.
 /// Sums stay below 2⁶³ for any source of fewer than 2⁴⁶ pixels.
 ///
