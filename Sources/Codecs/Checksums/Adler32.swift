@@ -5,7 +5,7 @@ import OspreyCore
 ///
 /// The two running sums are reduced modulo 65521 only every 5552 bytes, the largest run for
 /// which they cannot overflow 32 bits, so the inner loop is just two additions per byte.
-package struct Adler32 {
+struct Adler32 {
     private static let modulus: UInt32 = 65521
     /// Bytes that can be summed before `b` may overflow a `UInt32`.
     private static let maxRun = 5552
@@ -14,13 +14,13 @@ package struct Adler32 {
     private var b: UInt32 = 0
 
     /// A checksum over no bytes (value 1).
-    package init() {}
+    init() {}
 
     /// The checksum of everything fed so far.
-    package var value: UInt32 { b << 16 | a }
+    var value: UInt32 { b << 16 | a }
 
     /// Feeds `bytes` into the checksum.
-    package mutating func update(_ bytes: UnsafeRawBufferPointer) {
+    mutating func update(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress else { return }
         var p = base.assumingMemoryBound(to: UInt8.self)
         var remaining = bytes.count
@@ -69,7 +69,7 @@ package struct Adler32 {
     }
 
     /// The checksum of `bytes`.
-    package static func checksum<Bytes: ContiguousBytes>(_ bytes: Bytes) -> UInt32 {
+    static func checksum<Bytes: ContiguousBytes>(_ bytes: Bytes) -> UInt32 {
         var adler = Adler32()
         bytes.withUnsafeBytes { adler.update($0) }
         return adler.value

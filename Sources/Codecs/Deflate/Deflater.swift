@@ -2,14 +2,14 @@ import OspreyCore
 /// Compresses bytes into a zlib stream (RFC 1950 around RFC 1951 deflate): LZ77 matches
 /// from hash chains, coded per block with dynamic or fixed Huffman codes, or stored when
 /// that is smaller.
-package enum Deflater {
+enum Deflater {
     /// The largest input slice tokenised into one block; blocks adapt their codes to the data.
     private static let blockInput = 128 * 1024
 
     /// The zlib stream for `data`. `level` trades speed for size like zlib's: 0 stores,
     /// 1–3 match greedily with short searches, 4–9 match lazily with ever longer ones
     /// (6 is the usual default). Values outside 0...9 are clamped.
-    package static func compress(_ data: UnsafeBufferPointer<UInt8>, level: Int = 6) -> [UInt8] {
+    static func compress(_ data: UnsafeBufferPointer<UInt8>, level: Int = 6) -> [UInt8] {
         let level = min(9, max(0, level))
         let flags: UInt8 = switch level {
         case ...1: 0x01
@@ -43,7 +43,7 @@ package enum Deflater {
     }
 
     /// The zlib stream for `data` at `level`.
-    package static func compress(_ data: [UInt8], level: Int = 6) -> [UInt8] {
+    static func compress(_ data: [UInt8], level: Int = 6) -> [UInt8] {
         data.withUnsafeBufferPointer { compress($0, level: level) }
     }
 }

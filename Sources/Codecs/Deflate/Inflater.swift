@@ -11,9 +11,9 @@ import OspreyCore
 /// Corrupt input throws ``ImageError/Code/badImageData``; every read and write is checked
 /// against the buffer bounds, the fast path by its loop condition, the careful path per step.
 /// Not thread-safe; one instance belongs to one decode.
-package final class Inflater {
+final class Inflater {
     /// Why ``inflate(into:from:to:)`` returned.
-    package enum Status: Equatable {
+    enum Status: Equatable {
         /// `limit` was reached and the stream has more to write.
         case outputFull
         /// The final block ended and the Adler-32 checksum matched.
@@ -45,12 +45,12 @@ package final class Inflater {
     let distanceTable: UnsafeMutablePointer<UInt32>
     private var adler = Adler32()
     /// Bytes produced so far.
-    package private(set) var totalOut = 0
+    private(set) var totalOut = 0
 
     /// Prepares to inflate `data`, a zlib stream (kept, not copied, when it is an array).
     /// Throws ``ImageError/Code/badImageData`` for a bad zlib header (not deflate, a window
     /// over 32 KiB, a failed header check, or a preset dictionary).
-    package init<Bytes: Collection<UInt8>>(zlib data: Bytes) throws(ImageError) {
+    init<Bytes: Collection<UInt8>>(zlib data: Bytes) throws(ImageError) {
         let input = Array(data)
         // Too short for a header; also guarantees every rebase has a base address.
         guard input.count >= 2 else { throw ImageError(.badImageData) }
@@ -76,7 +76,7 @@ package final class Inflater {
 
     /// Writes output into `window[start..<limit]` until `limit` is reached or the stream ends,
     /// and returns the index after the last byte written and why it stopped.
-    package func inflate(into window: UnsafeMutablePointer<UInt8>, from start: Int,
+    func inflate(into window: UnsafeMutablePointer<UInt8>, from start: Int,
                          to limit: Int) throws(ImageError) -> (end: Int, status: Status) {
         try input.withUnsafeBufferPointer { (input) throws(ImageError) in
             reader.rebase(input)
@@ -153,7 +153,7 @@ package final class Inflater {
 extension Inflater {
     /// Inflates a whole zlib stream that must produce exactly `size` bytes: fewer or more
     /// is ``ImageError/Code/badImageData``. Allocates `size` bytes up front.
-    package static func decompress<Bytes: Collection<UInt8>>(zlib data: Bytes, size: Int) throws(ImageError) -> [UInt8] {
+    static func decompress<Bytes: Collection<UInt8>>(zlib data: Bytes, size: Int) throws(ImageError) -> [UInt8] {
         let inflater = try Inflater(zlib: data)
         var result = [UInt8]()
         var failure: ImageError?

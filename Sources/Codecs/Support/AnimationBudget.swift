@@ -7,16 +7,16 @@ import OspreyCore
 /// held at the peak: the composition canvas, every output frame at the target size, and two
 /// frame-sized scratch buffers (the decoded frame and the area saved for "dispose to
 /// previous"). Overflowing arithmetic counts as over budget.
-package struct AnimationBudget {
+struct AnimationBudget {
     /// Pixels processed in all.
-    package private(set) var work = 0
+    private(set) var work = 0
     /// Bytes held at the peak.
-    package private(set) var memory = 0
+    private(set) var memory = 0
     private let canvas: PixelSize
 
     /// The cost of composing frames with the given rectangle sizes (in pixels) on `canvas`,
     /// each output frame `target`-sized.
-    package init(canvas: PixelSize, target: PixelSize, framePixelCounts: [Int]) {
+    init(canvas: PixelSize, target: PixelSize, framePixelCounts: [Int]) {
         self.canvas = canvas
         var work = 0, largestFrame = 0, overflow = false
         for pixels in framePixelCounts {
@@ -39,7 +39,7 @@ package struct AnimationBudget {
     /// Whether `options` allow composing it: the canvas within ``DecodeOptions/maxPixelCount``,
     /// the work within ``DecodeOptions/decodeWorkBudget`` and the memory within
     /// ``DecodeOptions/animationMemoryBudget``. When not, a decoder decodes the first frame only.
-    package func fits(_ options: DecodeOptions) -> Bool {
+    func fits(_ options: DecodeOptions) -> Bool {
         canvas.pixelCount <= options.maxPixelCount && work <= options.decodeWorkBudget
             && memory <= options.animationMemoryBudget
     }

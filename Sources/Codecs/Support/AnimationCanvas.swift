@@ -11,9 +11,9 @@ import OspreyCore
 /// before it, so the caller reads the canvas between two draws and sees the frame as shown.
 /// A first frame disposed "to previous" restores the initial, cleared canvas, which is what
 /// APNG ("treat as background") and GIF expect.
-package struct AnimationCanvas {
+struct AnimationCanvas {
     /// How a frame's pixels meet the canvas.
-    package enum Blend: Sendable {
+    enum Blend: Sendable {
         /// Replace the area, alpha included.
         case source
         /// Composite over the area ("over" operator, straight alpha).
@@ -21,7 +21,7 @@ package struct AnimationCanvas {
     }
 
     /// What happens to a frame's area after it was shown.
-    package enum Dispose: Sendable {
+    enum Dispose: Sendable {
         /// Leave the canvas as it is.
         case none
         /// Clear the area to the background colour.
@@ -36,7 +36,7 @@ package struct AnimationCanvas {
     }
 
     /// The canvas size.
-    package let size: PixelSize
+    let size: PixelSize
     /// The colour a cleared area gets (transparent black unless a format says otherwise).
     private let background: (UInt8, UInt8, UInt8, UInt8)
     /// `size.width × size.height` RGBA pixels, straight alpha.
@@ -47,10 +47,10 @@ package struct AnimationCanvas {
     /// For a pending "previous": the area's pixels before the frame, row after row.
     private var saved: [UInt8] = []
     /// Pixels touched by draws, saves and disposals so far (tests check the cost with it).
-    package private(set) var pixelsTouched = 0
+    private(set) var pixelsTouched = 0
 
     /// A canvas of `size`, filled with `background` (default transparent black).
-    package init(size: PixelSize, background: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)) {
+    init(size: PixelSize, background: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)) {
         self.size = size
         self.background = background
         pixels = [UInt8](repeating: 0, count: size.pixelCount * 4)
@@ -60,7 +60,7 @@ package struct AnimationCanvas {
     /// Disposes of the previous frame as it asked, then draws `image` with its top-left
     /// corner at (`x`, `y`) (which may lie partly or wholly outside the canvas: only the part
     /// inside is drawn), remembering `dispose` for the next draw.
-    package mutating func draw(_ image: PixelBuffer, x: Int, y: Int, blend: Blend, dispose: Dispose) {
+    mutating func draw(_ image: PixelBuffer, x: Int, y: Int, blend: Blend, dispose: Dispose) {
         disposePending()
         let area = clip(x: x, y: y, width: image.width, height: image.height)
         pendingArea = area
@@ -86,13 +86,13 @@ package struct AnimationCanvas {
     }
 
     /// A copy of the canvas as it shows now.
-    package var snapshot: PixelBuffer {
+    var snapshot: PixelBuffer {
         PixelBuffer(width: size.width, height: size.height, bytes: pixels)
     }
 
     /// The canvas as it shows now, shrunk to `target` (no larger than the canvas) by streaming
     /// its rows through ``StreamingResampler``; no full-size copy is made.
-    package func downsampled(to target: PixelSize) -> PixelBuffer {
+    func downsampled(to target: PixelSize) -> PixelBuffer {
         guard target != size else { return snapshot }
         var downsampler = StreamingResampler(source: size, target: target)
         pixels.withUnsafeBufferPointer { pixels in

@@ -6,12 +6,12 @@ import OspreyCore
 /// Codes of each length are consecutive integers in symbol order, and shorter codes come
 /// first; a code is `length` bits sent most-significant bit first. Lengths go up to 16
 /// (JPEG); alphabets may be of any size (WebP lossless: 280 + colour-cache symbols).
-package enum CanonicalHuffman {
+enum CanonicalHuffman {
     /// The longest code length any supported format uses (JPEG's 16).
-    package static let maxLength = 16
+    static let maxLength = 16
 
     /// How completely a set of lengths fills the code space (the Kraft sum against 1).
-    package enum Fill: Sendable, Equatable {
+    enum Fill: Sendable, Equatable {
         /// Every bit pattern decodes to a symbol.
         case complete
         /// Some patterns decode to nothing (JPEG's tables always are: all-ones is reserved).
@@ -21,14 +21,14 @@ package enum CanonicalHuffman {
     }
 
     /// How many symbols have each length 0…16 (index 0 counts unused symbols).
-    package static func lengthCounts<Lengths: Collection>(_ lengths: Lengths) -> [Int] where Lengths.Element == UInt8 {
+    static func lengthCounts<Lengths: Collection>(_ lengths: Lengths) -> [Int] where Lengths.Element == UInt8 {
         var counts = [Int](repeating: 0, count: maxLength + 1)
         for length in lengths { counts[min(Int(length), maxLength)] += 1 }
         return counts
     }
 
     /// Whether lengths with these `counts` (from ``lengthCounts(_:)``) form a complete code.
-    package static func fill(counts: [Int]) -> Fill {
+    static func fill(counts: [Int]) -> Fill {
         var left = 1
         for length in 1...maxLength {
             left = left << 1 - counts[length]
@@ -39,7 +39,7 @@ package enum CanonicalHuffman {
 
     /// The canonical code of every symbol (MSB-first value in its low `length` bits; 0 for
     /// unused symbols). Lengths above ``maxLength`` are a caller error (checked).
-    package static func codes<Lengths: Collection>(lengths: Lengths) -> [Int] where Lengths.Element == UInt8 {
+    static func codes<Lengths: Collection>(lengths: Lengths) -> [Int] where Lengths.Element == UInt8 {
         let counts = lengthCounts(lengths)
         precondition(lengths.allSatisfy { Int($0) <= maxLength }, "Huffman code length above 16")
         var next = [Int](repeating: 0, count: maxLength + 1)
@@ -57,7 +57,7 @@ package enum CanonicalHuffman {
 
     /// `code`'s low `bits` bits in reverse order (for streams read LSB first).
     @inline(__always)
-    package static func reversed(_ code: Int, bits: Int) -> Int {
+    static func reversed(_ code: Int, bits: Int) -> Int {
         var result = 0
         var code = code
         for _ in 0..<bits {

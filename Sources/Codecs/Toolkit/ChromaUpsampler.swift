@@ -11,14 +11,14 @@ import OspreyCore
 ///   bit-exact with it.
 ///
 /// Inputs hold `(outputWidth + 1) / 2` samples. Every function writes exactly `outputWidth` bytes.
-package enum ChromaUpsampler {
+enum ChromaUpsampler {
     /// Box, horizontal: each sample twice.
-    package static func boxH2(_ input: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>, outputWidth: Int) {
+    static func boxH2(_ input: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>, outputWidth: Int) {
         for x in 0..<outputWidth { output[x] = input[x >> 1] }
     }
 
     /// Fancy horizontal upsampling (h2v1) of one chroma row.
-    package static func fancyH2V1(_ input: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>,
+    static func fancyH2V1(_ input: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>,
                                   outputWidth: Int) {
         let count = (outputWidth + 1) / 2
         guard count > 1 else {
@@ -37,7 +37,7 @@ package enum ChromaUpsampler {
     /// Fancy upsampling in both directions (h2v2) of one output row: `near` is the chroma row
     /// that contains it, `far` the adjacent chroma row on the output row's side (the same row
     /// again at the image's top and bottom edges).
-    package static func fancyH2V2(near: UnsafePointer<UInt8>, far: UnsafePointer<UInt8>,
+    static func fancyH2V2(near: UnsafePointer<UInt8>, far: UnsafePointer<UInt8>,
                                   into output: UnsafeMutablePointer<UInt8>, outputWidth: Int) {
         let count = (outputWidth + 1) / 2
         @inline(__always) func column(_ i: Int) -> Int { Int(near[i]) &* 3 &+ Int(far[i]) }

@@ -2,7 +2,7 @@ import OspreyCore
 /// The EXIF orientation (TIFF tag 0x0112): how the stored pixels must be turned to show the
 /// picture upright. Raw values 1–8 as in the TIFF/EXIF specifications; `row 0 / column 0` of
 /// the stored image are where the names say the picture's top/left are.
-package enum ImageOrientation: Int, Sendable, CaseIterable {
+enum ImageOrientation: Int, Sendable, CaseIterable {
     /// 1: stored upright.
     case up = 1
     /// 2: mirrored left to right.
@@ -21,7 +21,7 @@ package enum ImageOrientation: Int, Sendable, CaseIterable {
     case left = 8
 
     /// Whether the upright image has width and height swapped (5–8).
-    package var swapsAxes: Bool { rawValue >= 5 }
+    var swapsAxes: Bool { rawValue >= 5 }
 }
 
 /// Finds the orientation in EXIF data: a TIFF header (`II*\0` little-endian or `MM\0*`
@@ -30,12 +30,12 @@ package enum ImageOrientation: Int, Sendable, CaseIterable {
 /// Lenient by design: anything unreadable (truncated, bad offsets, wrong type, a value
 /// outside 1–8) means "no orientation" (nil), never an error — a broken EXIF block must not
 /// make an otherwise good image fail. Reads at most IFD0's entries; cost O(entries).
-package enum ExifOrientationParser {
+enum ExifOrientationParser {
     /// The orientation tag.
-    package static let orientationTag: UInt16 = 0x0112
+    static let orientationTag: UInt16 = 0x0112
 
     /// The orientation in `exif`, or nil when there is none or it is unreadable.
-    package static func orientation<Bytes: Collection>(in exif: Bytes) -> ImageOrientation? where Bytes.Element == UInt8 {
+    static func orientation<Bytes: Collection>(in exif: Bytes) -> ImageOrientation? where Bytes.Element == UInt8 {
         var bytes = [UInt8](exif)
         if bytes.starts(with: Array("Exif".utf8) + [0, 0]) { bytes.removeFirst(6) }
         return try? parseTIFF(bytes)

@@ -6,16 +6,16 @@ import OspreyCore
 /// Decoding is table driven: the next `rootBits` bits index the root table, which resolves
 /// every code of up to `rootBits` bits in one read (most symbols, since frequent symbols have
 /// short codes); longer codes take one more read in a subtable.
-package struct HuffmanDecoder: Sendable {
+struct HuffmanDecoder: Sendable {
     private let table: [UInt32]
     private let rootBits: Int
     /// The bit order the decoder was built for.
-    package let order: HuffmanBitOrder
+    let order: HuffmanBitOrder
 
     /// The decoder for `lengths` (one per symbol, 0 = unused, each ≤ 16). Throws
     /// ``ImageError/Code/badImageData`` for an over-subscribed code, or an incomplete one unless
     /// `allowIncomplete` (JPEG's tables are always incomplete; deflate's and WebP's may not be).
-    package init(lengths: [UInt8], rootBits: Int = 9, order: HuffmanBitOrder,
+    init(lengths: [UInt8], rootBits: Int = 9, order: HuffmanBitOrder,
                  allowIncomplete: Bool = false) throws(ImageError) {
         precondition(rootBits >= 1 && rootBits <= 15 && lengths.count <= 1 << 16)
         let size = HuffmanTableBuilder.requiredSize(lengths: lengths, rootBits: rootBits)
@@ -38,7 +38,7 @@ package struct HuffmanDecoder: Sendable {
 
     /// The next symbol of an LSB-first stream; throws at an unused code or the end of input.
     @inline(__always)
-    package func decode(_ reader: inout LSBBitReader) throws(ImageError) -> Int {
+    func decode(_ reader: inout LSBBitReader) throws(ImageError) -> Int {
         precondition(order == .lsbFirst)
         if reader.bitCount < 16 { reader.refill() }
         var entry = table[reader.peek(rootBits)]
@@ -58,7 +58,7 @@ package struct HuffmanDecoder: Sendable {
     /// The next symbol of an MSB-first (JPEG) stream; throws at an unused code. Past the data
     /// the reader supplies zeros (see ``MSBBitReader/paddingBitsConsumed``).
     @inline(__always)
-    package func decode(_ reader: inout MSBBitReader) throws(ImageError) -> Int {
+    func decode(_ reader: inout MSBBitReader) throws(ImageError) -> Int {
         precondition(order == .msbFirst)
         let window = reader.peek(16)
         var entry = table[window >> (16 &- rootBits)]

@@ -10,30 +10,30 @@ import OspreyCore
 ///
 /// Four bits suffice for lengths up to 16 because a code longer than the root (≥ 1 bit) is
 /// split: at most 15 bits in the root, at most 15 in the subtable.
-package enum HuffmanEntry {
-    package static let literal: UInt32 = 0 << 8
-    package static let base: UInt32 = 1 << 8
-    package static let endOfBlock: UInt32 = 2 << 8
-    package static let link: UInt32 = 3 << 8
-    package static let invalid: UInt32 = 4 << 8
-    package static let kindMask: UInt32 = 7 << 8
+enum HuffmanEntry {
+    static let literal: UInt32 = 0 << 8
+    static let base: UInt32 = 1 << 8
+    static let endOfBlock: UInt32 = 2 << 8
+    static let link: UInt32 = 3 << 8
+    static let invalid: UInt32 = 4 << 8
+    static let kindMask: UInt32 = 7 << 8
 
-    @inline(__always) package static func length(_ entry: UInt32) -> Int { Int(entry & 0xF) }
-    @inline(__always) package static func extraBits(_ entry: UInt32) -> Int { Int((entry >> 4) & 0xF) }
-    @inline(__always) package static func value(_ entry: UInt32) -> Int { Int(entry >> 16) }
+    @inline(__always) static func length(_ entry: UInt32) -> Int { Int(entry & 0xF) }
+    @inline(__always) static func extraBits(_ entry: UInt32) -> Int { Int((entry >> 4) & 0xF) }
+    @inline(__always) static func value(_ entry: UInt32) -> Int { Int(entry >> 16) }
 
-    package static func make(kind: UInt32, value: Int, extraBits: Int = 0) -> UInt32 {
+    static func make(kind: UInt32, value: Int, extraBits: Int = 0) -> UInt32 {
         UInt32(value) << 16 | kind | UInt32(extraBits) << 4
     }
 
     /// Templates for an alphabet whose symbols decode to themselves (0..<count, at most 65,536).
-    package static func symbolTemplates(count: Int) -> [UInt32] {
+    static func symbolTemplates(count: Int) -> [UInt32] {
         (0..<count).map { make(kind: literal, value: $0) }
     }
 }
 
 /// The order in which a stream sends a code's bits, which decides how codes index the table.
-package enum HuffmanBitOrder: Sendable {
+enum HuffmanBitOrder: Sendable {
     /// Deflate, WebP lossless: the code's first bit is the stream's next low bit, so the root
     /// index is the code bit-reversed.
     case lsbFirst
@@ -44,14 +44,14 @@ package enum HuffmanBitOrder: Sendable {
 /// Builds two-level decoding tables from code lengths: a root table indexed by the next
 /// `rootBits` bits decodes every code that short in one read; longer codes go through a link
 /// entry to a subtable sized for the longest code behind that prefix.
-package enum HuffmanTableBuilder {
+enum HuffmanTableBuilder {
     /// Fills `table` (room for `capacity` entries) for the code with `lengths` (one per
     /// symbol, 0 = unused, at most 16) and returns the number of entries used.
     ///
     /// Over-subscribed codes are rejected. Incomplete codes are rejected too (as zlib does)
     /// unless `allowIncomplete` (JPEG), except a single code of length 1 (a legal one-distance
     /// tree) and an empty code; their unused entries decode as invalid.
-    package static func build(lengths: UnsafeBufferPointer<UInt8>, templates: UnsafeBufferPointer<UInt32>,
+    static func build(lengths: UnsafeBufferPointer<UInt8>, templates: UnsafeBufferPointer<UInt32>,
                               rootBits: Int, into table: UnsafeMutablePointer<UInt32>, capacity: Int,
                               order: HuffmanBitOrder = .lsbFirst,
                               allowIncomplete: Bool = false) throws(ImageError) -> Int {
@@ -106,7 +106,7 @@ package enum HuffmanTableBuilder {
 
     /// The number of entries ``build`` needs for `lengths` (root plus subtables); 0 when the
     /// lengths are invalid (above 16).
-    package static func requiredSize(lengths: [UInt8], rootBits: Int) -> Int {
+    static func requiredSize(lengths: [UInt8], rootBits: Int) -> Int {
         guard lengths.allSatisfy({ Int($0) <= CanonicalHuffman.maxLength }) else { return 0 }
         let codes = CanonicalHuffman.codes(lengths: lengths)
         var longest: [Int: Int] = [:]

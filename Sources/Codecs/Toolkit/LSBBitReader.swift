@@ -12,32 +12,32 @@ import OspreyCore
 /// ``rebase(_:)`` at the start of every call that reads, from inside `withUnsafeBufferPointer`:
 /// the owner keeps the bytes alive and unmoved while the reader is used. Every read is bounds
 /// checked against `count` (refills stop at the end; ``ensure(_:)`` throws past it).
-package struct LSBBitReader {
+struct LSBBitReader {
     private var base: UnsafePointer<UInt8>
     private let count: Int
     /// The next input byte not yet in ``buffer``.
-    package private(set) var position: Int = 0
+    private(set) var position: Int = 0
     /// Pending bits, the next one in bit 0.
-    package private(set) var buffer: UInt64 = 0
+    private(set) var buffer: UInt64 = 0
     /// How many bits of ``buffer`` are valid.
-    package private(set) var bitCount: Int = 0
+    private(set) var bitCount: Int = 0
 
-    package init(base: UnsafePointer<UInt8>, count: Int) {
+    init(base: UnsafePointer<UInt8>, count: Int) {
         self.base = base
         self.count = count
     }
 
     /// Points the reader at the input's current address (same bytes, same count).
-    package mutating func rebase(_ input: UnsafeBufferPointer<UInt8>) {
+    mutating func rebase(_ input: UnsafeBufferPointer<UInt8>) {
         precondition(input.count == count, "LSBBitReader.rebase with different input")
         base = input.baseAddress!
     }
 
     /// Whether ``refillFast()`` may be called: at least eight unread input bytes.
-    @inline(__always) package var canRefillFast: Bool { position &+ 8 <= count }
+    @inline(__always) var canRefillFast: Bool { position &+ 8 <= count }
 
     /// Tops the buffer up to at least 56 bits. Requires ``canRefillFast``.
-    @inline(__always) package mutating func refillFast() {
+    @inline(__always) mutating func refillFast() {
         let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
         buffer |= word &<< UInt64(truncatingIfNeeded: bitCount)
         position &+= (63 &- bitCount) >> 3
@@ -45,7 +45,7 @@ package struct LSBBitReader {
     }
 
     /// Tops the buffer up byte by byte, as far as the input goes (at most 64 bits).
-    @inline(__always) package mutating func refill() {
+    @inline(__always) mutating func refill() {
         if canRefillFast {
             refillFast()
             return
@@ -58,24 +58,24 @@ package struct LSBBitReader {
     }
 
     /// Refills and throws when fewer than `bits` bits are left in the whole stream.
-    @inline(__always) package mutating func ensure(_ bits: Int) throws(ImageError) {
+    @inline(__always) mutating func ensure(_ bits: Int) throws(ImageError) {
         if bitCount < bits { refill() }
         guard bitCount >= bits else { throw ImageError(.badImageData) }
     }
 
     /// The next `bits` bits without consuming them (zero-padded past the valid bits).
-    @inline(__always) package func peek(_ bits: Int) -> Int {
+    @inline(__always) func peek(_ bits: Int) -> Int {
         Int(truncatingIfNeeded: buffer & ((1 &<< UInt64(truncatingIfNeeded: bits)) &- 1))
     }
 
     /// Drops `bits` bits; the caller has checked that they are there.
-    @inline(__always) package mutating func consume(_ bits: Int) {
+    @inline(__always) mutating func consume(_ bits: Int) {
         buffer &>>= UInt64(truncatingIfNeeded: bits)
         bitCount &-= bits
     }
 
     /// Reads a `bits`-bit number (at most 32), throwing at the end of the input.
-    @inline(__always) package mutating func read(_ bits: Int) throws(ImageError) -> Int {
+    @inline(__always) mutating func read(_ bits: Int) throws(ImageError) -> Int {
         try ensure(bits)
         let value = peek(bits)
         consume(bits)
@@ -83,13 +83,13 @@ package struct LSBBitReader {
     }
 
     /// Skips to the next byte boundary (before a stored block).
-    package mutating func alignToByte() {
+    mutating func alignToByte() {
         consume(bitCount & 7)
     }
 
     /// Copies up to `limit` whole bytes of the stream (buffered ones first) to `destination`
     /// and returns how many it copied.
-    package mutating func copyBytes(to destination: UnsafeMutablePointer<UInt8>, limit: Int) -> Int {
+    mutating func copyBytes(to destination: UnsafeMutablePointer<UInt8>, limit: Int) -> Int {
         var copied = 0
         while copied < limit && bitCount >= 8 {
             destination[copied] = UInt8(truncatingIfNeeded: buffer)

@@ -11,10 +11,10 @@ import OspreyCore
 ///
 /// Works on an array it owns a copy-on-write reference to: every byte access is bounds checked
 /// once per byte, never per bit.
-package struct MSBBitReader {
+struct MSBBitReader {
     private let bytes: [UInt8]
     /// The next byte to read.
-    package private(set) var position: Int
+    private(set) var position: Int
     /// Pending bits, the next one in bit 63.
     private var window: UInt64 = 0
     /// How many bits of ``window`` are valid (data or padding).
@@ -22,22 +22,22 @@ package struct MSBBitReader {
     /// How many of the valid bits at the window's end are padding zeros.
     private var paddingBits = 0
     /// Zero bits consumed beyond the segment's data.
-    package private(set) var paddingBitsConsumed = 0
+    private(set) var paddingBitsConsumed = 0
     /// The marker code (the byte after `FF`) that ended the segment, once reached.
-    package private(set) var marker: UInt8?
+    private(set) var marker: UInt8?
 
     /// A reader starting at `start` in `bytes`.
-    package init(_ bytes: [UInt8], start: Int = 0) {
+    init(_ bytes: [UInt8], start: Int = 0) {
         self.bytes = bytes
         self.position = min(max(0, start), bytes.count)
     }
 
     /// Data bits still available before the marker or the end (not counting padding).
-    package var dataBitsLeft: Int { bitCount - paddingBits }
+    var dataBitsLeft: Int { bitCount - paddingBits }
 
     /// Tops the window up to at least 57 bits (data, then zero padding at a marker or the end).
     @inline(__always)
-    package mutating func refill() {
+    mutating func refill() {
         while bitCount <= 56 {
             guard marker == nil, position < bytes.count else {
                 bitCount += 8
@@ -68,14 +68,14 @@ package struct MSBBitReader {
 
     /// The next `bits` bits (1…32) without consuming them.
     @inline(__always)
-    package mutating func peek(_ bits: Int) -> Int {
+    mutating func peek(_ bits: Int) -> Int {
         if bitCount < bits { refill() }
         return Int(truncatingIfNeeded: window >> UInt64(64 - bits))
     }
 
     /// Drops `bits` bits (at most what the last ``peek(_:)`` guaranteed).
     @inline(__always)
-    package mutating func consume(_ bits: Int) {
+    mutating func consume(_ bits: Int) {
         window <<= UInt64(bits)
         bitCount -= bits
         if bitCount < paddingBits {
@@ -86,7 +86,7 @@ package struct MSBBitReader {
 
     /// Reads a `bits`-bit unsigned number (0…32; 0 reads nothing).
     @inline(__always)
-    package mutating func read(_ bits: Int) -> Int {
+    mutating func read(_ bits: Int) -> Int {
         guard bits > 0 else { return 0 }
         let value = peek(bits)
         consume(bits)
@@ -96,7 +96,7 @@ package struct MSBBitReader {
     /// Reads `bits` bits as a JPEG magnitude category value (T.81 F.2.2.1 EXTEND): a leading
     /// 0 bit means negative, `value − (2^bits − 1)`.
     @inline(__always)
-    package mutating func readSigned(_ bits: Int) -> Int {
+    mutating func readSigned(_ bits: Int) -> Int {
         guard bits > 0 else { return 0 }
         let value = read(bits)
         return value < 1 << (bits - 1) ? value - (1 << bits) + 1 : value
@@ -104,7 +104,7 @@ package struct MSBBitReader {
 
     /// After a segment: drops the buffered bits and, when the reader stopped at a marker,
     /// consumes it and returns its code (e.g. RSTn, `0xD0…0xD7`), so that reading resumes after it.
-    package mutating func takeMarker() -> UInt8? {
+    mutating func takeMarker() -> UInt8? {
         window = 0
         bitCount = 0
         paddingBits = 0

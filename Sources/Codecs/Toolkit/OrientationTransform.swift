@@ -4,12 +4,12 @@ import OspreyCore
 /// buffer, no intermediate copies.
 extension ImageOrientation {
     /// The upright size of a stored image of `size`.
-    package func uprightSize(of size: PixelSize) -> PixelSize {
+    func uprightSize(of size: PixelSize) -> PixelSize {
         swapsAxes ? PixelSize(width: size.height, height: size.width) : size
     }
 
     /// `pixels` (as stored) turned upright.
-    package func apply(to pixels: PixelBuffer) -> PixelBuffer {
+    func apply(to pixels: PixelBuffer) -> PixelBuffer {
         guard self != .up, pixels.width > 0, pixels.height > 0 else { return pixels }
         let w = pixels.width, h = pixels.height
         let out = uprightSize(of: pixels.size)

@@ -7,9 +7,9 @@ import OspreyCore
 ///   R = Y + 1.402·Cr′, G = Y − 0.34414·Cb′ − 0.71414·Cr′, B = Y + 1.772·Cb′ (Cx′ = Cx − 128).
 /// - ``Matrix/webp``: VP8 "studio" range (Y 16…235, U/V 16…240), libwebp's 14-bit multipliers
 ///   with a 6-bit result (`dsp/yuv.h`): R = 1.164·(Y−16) + 1.596·(V−128), and so on.
-package enum YCbCrConverter {
+enum YCbCrConverter {
     /// Which conversion a format defines.
-    package enum Matrix: Sendable {
+    enum Matrix: Sendable {
         /// JPEG (JFIF), full range.
         case jfif
         /// WebP lossy (VP8), limited range.
@@ -17,7 +17,7 @@ package enum YCbCrConverter {
     }
 
     /// Writes `count` RGBA pixels (alpha 255) to `rgba` from full-resolution `y`, `cb`, `cr` rows.
-    package static func convertRow(y: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>,
+    static func convertRow(y: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>,
                                    into rgba: UnsafeMutablePointer<UInt8>, count: Int, matrix: Matrix) {
         switch matrix {
         case .jfif:
@@ -35,7 +35,7 @@ package enum YCbCrConverter {
 
     /// One JFIF pixel (libjpeg-turbo `ycc_rgb_convert`: `FIX(x) = round(x·2¹⁶)`, `ONE_HALF` rounding).
     @inline(__always)
-    package static func jfif(y: Int, cb: Int, cr: Int) -> (UInt8, UInt8, UInt8) {
+    static func jfif(y: Int, cb: Int, cr: Int) -> (UInt8, UInt8, UInt8) {
         let cb = cb &- 128, cr = cr &- 128
         let red = y &+ ((91_881 &* cr &+ 32_768) >> 16)
         let green = y &+ ((-22_554 &* cb &- 46_802 &* cr &+ 32_768) >> 16)
@@ -45,7 +45,7 @@ package enum YCbCrConverter {
 
     /// One VP8 pixel (libwebp `VP8YUVToR/G/B`: `MultHi(v, c) = v·c >> 8`, result `>> 6`).
     @inline(__always)
-    package static func webp(y: Int, u: Int, v: Int) -> (UInt8, UInt8, UInt8) {
+    static func webp(y: Int, u: Int, v: Int) -> (UInt8, UInt8, UInt8) {
         let luma = (y &* 19_077) >> 8
         let red = luma &+ ((v &* 26_149) >> 8) &- 14_234
         let green = luma &- ((u &* 6_419) >> 8) &- ((v &* 13_320) >> 8) &+ 8_708
