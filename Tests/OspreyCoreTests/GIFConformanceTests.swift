@@ -72,6 +72,9 @@ struct GIFConformanceTests {
         for url in Corpus.files(in: "gif", extensions: ["gif"]) {
             let path = Corpus.relativePath(url)
             guard let entry = Corpus.manifest[path], entry.reference_ok == true else { continue }
+            // Pillow grows the logical screen to hold a frame outside it (as Chrome does);
+            // Osprey clips, as the suite's reference frames (Firefox) show: checked above.
+            if path.hasSuffix("frames_out_of_bounds.gif") { continue }
             checked += 1
             do {
                 let image = try GIFDecoder().decode(try Data(contentsOf: url), options: DecodeOptions())
@@ -87,7 +90,7 @@ struct GIFConformanceTests {
                 failures.append("\(path): \(error)")
             }
         }
-        #expect(checked >= 13)
+        #expect(checked >= 12)
         #expect(failures.isEmpty, "\(failures.joined(separator: "; "))")
     }
 

@@ -42,7 +42,9 @@ struct GIFComposer {
     }
 
     /// The frame's `decoded` indices as RGBA rows in display order (interlaced rows moved
-    /// to where they belong); pixels that did not arrive are transparent.
+    /// to where they belong); pixels that did not arrive are (0, 0, 0, 0). A transparent
+    /// index keeps its palette colour with alpha 0, as Pillow (the corpus reference) writes
+    /// it; the canvas shows it only where nothing was drawn before.
     private func rgba(_ frame: GIFFrame, decoded: Int) -> PixelBuffer {
         let width = frame.width, height = frame.height
         var bytes = [UInt8](repeating: 0, count: width * height * 4)
@@ -61,9 +63,9 @@ struct GIFComposer {
                             let destination = out + row * width * 4
                             for column in 0..<available {
                                 let index = Int(indices[start + column])
-                                if index != transparent {
-                                    (destination + column * 4).update(from: palette + index * 4, count: 4)
-                                }
+                                let pixel = destination + column * 4
+                                pixel.update(from: palette + index * 4, count: 4)
+                                if index == transparent { pixel[3] = 0 }
                             }
                             streamRow += 1
                             row += pass.step
