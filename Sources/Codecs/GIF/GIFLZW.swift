@@ -74,6 +74,9 @@ struct GIFLZW {
                 output[written] = UInt8(truncatingIfNeeded: code)
                 written &+= 1
                 previous = code
+                // Only with a minimum code size of 1: the next code may already be 4 (KwKwK),
+                // which needs 3 bits although nothing was added yet.
+                if next >= 1 << codeSize { codeSize &+= 1 }
                 continue
             }
             let firstSymbol: UInt8
