@@ -33,6 +33,16 @@ struct GIFDecoderTests {
         try GIFDecoder().decode(Data(bytes), options: options)
     }
 
+    /// The error code decoding `bytes` throws, or nil when it decodes.
+    static func failure(_ bytes: [UInt8], options: DecodeOptions = DecodeOptions()) -> ImageError.Code? {
+        do {
+            _ = try GIFDecoder().decode(Data(bytes), options: options)
+            return nil
+        } catch {
+            return error.code
+        }
+    }
+
     @Test("LZW round-trips at every minimum code size, clearing or not when the table fills",
           arguments: [1, 2, 3, 4, 5, 6, 7, 8])
     func lzwCodeSizes(minimumCodeSize: Int) throws {
