@@ -32,7 +32,7 @@ struct GIFContainer {
         width = Int(try reader.u16le())
         height = Int(try reader.u16le())
         let packed = try reader.u8()
-        _ = try reader.skip(2)   // background colour index and aspect ratio: not used (see GIFFrame.Dispose)
+        try reader.skip(2)   // background colour index and aspect ratio: not used (see GIFFrame.Dispose)
         if packed & 0x80 != 0 {
             globalPalette = try Self.palette(&reader, entries: 2 << Int(packed & 7))
         }

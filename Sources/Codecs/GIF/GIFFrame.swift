@@ -31,7 +31,7 @@ struct GIFFrame {
     /// The image data sub-blocks, joined: one continuous LZW bit stream.
     var data: [UInt8] = []
 
-    /// The frame's rectangle in pixels, saturated (budgets add these up).
+    /// The frame's rectangle in pixels (at most 65535², so it cannot overflow).
     var pixelCount: Int { width * height }
 
     /// Seconds the frame shows, as browsers play it: delays of 0 and 1 (×10 ms) become

@@ -37,7 +37,6 @@ struct GIFLZW {
         }
     }
 
-    // swiftlint:disable:next function_parameter_count
     private static func run(_ input: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int,
                             output: UnsafeMutablePointer<UInt8>, count: Int,
                             prefix: UnsafeMutablePointer<UInt16>, suffix: UnsafeMutablePointer<UInt8>,
@@ -111,7 +110,6 @@ struct GIFLZW {
     /// Writes `code`'s string at `at` (as much of it as fits below `count`) and returns the
     /// position after it, clipped to `count`.
     @inline(__always)
-    // swiftlint:disable:next function_parameter_count
     private static func emit(_ code: Int, at: Int, output: UnsafeMutablePointer<UInt8>, count: Int,
                              prefix: UnsafeMutablePointer<UInt16>, suffix: UnsafeMutablePointer<UInt8>,
                              length: UnsafeMutablePointer<UInt16>) -> Int {
