@@ -1,4 +1,5 @@
 import OspreyCore
+@testable import OspreyCodecs
 
 /// The documented thumbnail filter, computed independently of the resampler's fixed point:
 /// the exact area filter in rationals. Output pixel (tx, ty) averages every source pixel it

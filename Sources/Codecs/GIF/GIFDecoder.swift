@@ -1,0 +1,84 @@
+import Foundation
+import OspreyCore
+
+/// Decodes GIF87a and GIF89a in pure Swift, still and animated, to 8-bit straight-alpha RGBA
+/// frames the size of the logical screen, composed as browsers show them.
+///
+/// - Global and local colour tables, LZW with minimum code sizes 1–8 (codes of 2–12 bits),
+///   interlaced frames, the graphic control extension (delay, transparent index, disposal
+///   none / background / previous). "Restore to background" clears to transparent, as
+///   browsers do (not to the background colour). Frames lying partly or wholly outside the
+///   logical screen are clipped to it. Comments and unknown extensions are skipped.
+/// - Frame durations as browsers play them: a delay of 0 or 1 (×10 ms) plays at 100 ms.
+///   A single output frame has duration 0 (a still image).
+/// - ``DecodedImage/loopCount`` counts plays, as for APNG: 0 = forever (a NETSCAPE2.0 or
+///   ANIMEXTS1.0 count of 0); no loop extension = 1 (play once); a stored count `n` > 0
+///   repeats `n` times after the first play, `n + 1` in all (as Chrome and Firefox do).
+///   A still image has loop count 0.
+/// - Damaged files: a frame whose data ends early (truncated file, a code out of range, a
+///   missing end code) shows the pixels that arrived over the canvas; a frame that decodes
+///   to nothing (bad minimum code size, no data) ends the animation before it. If no frame
+///   decodes, or the header is damaged, the decode throws ``ImageError/Code/badImageData``.
+/// - Limits, checked before allocating: the logical screen must pass
+///   ``DecodeOptions/checkDecode(source:streamed:)`` (else ``ImageError/Code/imageTooLarge``).
+///   An animation is composed only when its ``AnimationBudget`` (frame rectangles and one
+///   canvas read per frame as work; canvas, output frames and frame scratch as memory) fits
+///   the options; otherwise only the first frame is decoded, with
+///   ``DecodedImage/framesDroppedByBudget`` set. The frame decoded must itself fit
+///   ``DecodeOptions/maxPixelCount`` and ``DecodeOptions/decodeWorkBudget``.
+/// - ``DecodeOptions/firstFrameOnly`` stops parsing after the first image.
+/// - Thumbnails (``DecodeOptions/thumbnailPixelSize``, ``DecodeOptions/scaleDownLargeImages``):
+///   each composed frame is shrunk by streaming the canvas rows through the row downsampler.
+/// - ``DecodeOptions/cancellation`` is checked before every frame; a cancelled decode throws
+///   ``ImageError/Code/cancelled``.
+///
+/// Stateless and `Sendable`: one instance may decode on many threads at once.
+public struct GIFDecoder: ImageDecoding {
+    /// A GIF decoder.
+    public init() {}
+
+    /// Whether `data` starts with `GIF87a` or `GIF89a`.
+    public func canDecode(_ data: Data) -> Bool {
+        ImageFormat.detect(data) == .gif
+    }
+
+    /// Decodes `data` as `options` say (see the type's documentation for the rules).
+    public func decode(_ data: Data, options: DecodeOptions) throws(ImageError) -> DecodedImage {
+        let container = try GIFContainer([UInt8](data), firstFrameOnly: options.firstFrameOnly)
+        let screen = PixelSize(width: container.width, height: container.height)
+        let target = try options.checkDecode(source: screen, streamed: false)
+        guard !container.frames.isEmpty else { throw ImageError(.badImageData) }
+
+        var frames = container.frames
+        var dropped = false
+        if frames.count > 1 {
+            let budget = AnimationBudget(canvas: screen, target: target, framePixelCounts: frames.map(\.pixelCount))
+            if !budget.fits(options) {
+                frames = [frames[0]]
+                dropped = true
+            }
+        }
+        if frames.count == 1 {
+            let pixels = frames[0].pixelCount
+            guard pixels <= options.maxPixelCount, pixels <= options.decodeWorkBudget else {
+                throw ImageError(.imageTooLarge)
+            }
+        }
+
+        var composer = GIFComposer(screen: screen, target: target)
+        var output: [ImageFrame] = []
+        output.reserveCapacity(frames.count)
+        for frame in frames {
+            try options.checkCancellation()
+            let (pixels, decoded) = composer.compose(frame)
+            if decoded == 0 && frame.pixelCount > 0 { break }   // nothing decodable: the animation ends here
+            output.append(ImageFrame(pixels: pixels, duration: frame.duration))
+        }
+        guard !output.isEmpty else { throw ImageError(.badImageData) }
+        if output.count == 1 {
+            output[0].duration = 0
+            return DecodedImage(frames: output, format: .gif, framesDroppedByBudget: dropped)
+        }
+        return DecodedImage(frames: output, format: .gif, loopCount: container.loopCount)
+    }
+}
