@@ -8,7 +8,7 @@ import OspreyTestSupport
 /// of them aimed at the frame-control fields (sizes, offsets, ops). Every decode must end in
 /// an `ImageError` or in an image that keeps the budgets. Needs no corpus; seeded, so a failure
 /// repeats; OSPREY_FUZZ_ROUNDS runs a longer campaign.
-@Suite("APNG fuzzing under budgets", .timeLimit(.minutes(2)))
+@Suite("APNG fuzzing under budgets", .timeLimit(.minutes(20)), .offCooperativePool)
 struct APNGBudgetFuzzTests {
     typealias H = PNGTestHelpers
     typealias Frame = APNGTests.Frame

@@ -6,7 +6,7 @@ import OspreyTestSupport
 
 /// APNG composition on files built chunk by chunk: dispose and blend ops, offsets, the
 /// default image outside the animation, and malformed animation chunks.
-@Suite("APNG")
+@Suite("APNG", .offCooperativePool)
 struct APNGTests {
     typealias H = PNGTestHelpers
 

@@ -6,7 +6,7 @@ import OspreyTestSupport
 
 /// The shared animation canvas: clipping, blend ops, dispose ops, and a cost proportional to
 /// the frame's rectangle, whatever the canvas size.
-@Suite("Animation canvas")
+@Suite("Animation canvas", .offCooperativePool)
 struct AnimationCanvasTests {
     typealias H = PNGTestHelpers
     static let red: [UInt8] = [255, 0, 0, 255]

@@ -4,7 +4,7 @@ import Testing
 @testable import OspreyCodecs
 import OspreyTestSupport
 
-@Suite("Toolkit bit and byte readers")
+@Suite("Toolkit bit and byte readers", .offCooperativePool)
 struct BitReaderTests {
     /// Bits packed LSB first, as deflate, GIF LZW and WebP lossless write them.
     static func packLSB(_ fields: [(value: Int, bits: Int)]) -> [UInt8] {

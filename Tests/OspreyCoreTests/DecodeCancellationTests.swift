@@ -6,7 +6,7 @@ import OspreyTestSupport
 
 /// A cancelled decode stops at its next check: before it starts, between the frames of an
 /// animation, and between bands of rows within one image.
-@Suite("Decode cancellation")
+@Suite("Decode cancellation", .offCooperativePool)
 struct DecodeCancellationTests {
     typealias H = PNGTestHelpers
 

@@ -4,7 +4,7 @@ import OspreyCore
 @testable import OspreyCodecs
 import OspreyTestSupport
 
-@Suite("Deflate, inflate and checksums")
+@Suite("Deflate, inflate and checksums", .offCooperativePool)
 struct DeflateTests {
     @Test("CRC-32 and Adler-32 known values")
     func checksums() {

@@ -4,7 +4,7 @@ import OspreyCore
 @testable import OspreyCodecs
 import OspreyTestSupport
 
-@Suite("Toolkit EXIF orientation")
+@Suite("Toolkit EXIF orientation", .offCooperativePool)
 struct ExifOrientationTests {
     typealias H = PNGTestHelpers
 

@@ -5,7 +5,7 @@ import OspreyCore
 import OspreyTestSupport
 
 /// The vendored fixtures (`Tests/Fixtures`): licensed, listed, and faithful copies.
-@Suite("Vendored fixtures")
+@Suite("Vendored fixtures", .offCooperativePool)
 struct FixturesTests {
     static let folders = ["png/pngsuite", "png/apng", "gif/gif-test-suite", "webp/libwebp-test-data",
                           "jpeg/subsampling", "jpeg/exif-orientation"]

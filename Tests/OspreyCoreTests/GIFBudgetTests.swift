@@ -6,7 +6,7 @@ import OspreyTestSupport
 
 /// The GIF decoder's limits (checked before allocating), first-frame-only decoding,
 /// thumbnails of every composed frame, and cancellation between frames.
-@Suite("GIF budgets")
+@Suite("GIF budgets", .offCooperativePool)
 struct GIFBudgetTests {
     static let palette = GIFDecoderTests.palette
 

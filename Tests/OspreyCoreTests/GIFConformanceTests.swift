@@ -12,7 +12,7 @@ import OspreyTestSupport
 /// (e.g. (255, 160, 122, 0)); Osprey writes transparent as (0, 0, 0, 0). Both sides are
 /// therefore compared with the colour of alpha-0 pixels zeroed: every visible pixel and every
 /// alpha value must still match exactly.
-@Suite("GIF conformance")
+@Suite("GIF conformance", .offCooperativePool)
 struct GIFConformanceTests {
     static let suiteFiles = Corpus.files(in: "gif/gif-test-suite", extensions: ["gif"])
 

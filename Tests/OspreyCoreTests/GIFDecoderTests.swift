@@ -7,7 +7,7 @@ import OspreyTestSupport
 /// The GIF decoder on files built by ``GIFTestWriter``: LZW at every code size, with and
 /// without clear codes when the table fills, interlacing, colour tables, extensions, delays
 /// and loop counts.
-@Suite("GIF decoder")
+@Suite("GIF decoder", .offCooperativePool)
 struct GIFDecoderTests {
     /// 256 distinct colours: index i is (i, 255 − i, i / 2).
     static let palette: [UInt8] = (0..<256).flatMap { [UInt8($0), UInt8(255 - $0), UInt8($0 / 2)] }

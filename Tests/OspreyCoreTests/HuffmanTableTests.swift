@@ -4,7 +4,7 @@ import Testing
 @testable import OspreyCodecs
 import OspreyTestSupport
 
-@Suite("Toolkit canonical Huffman")
+@Suite("Toolkit canonical Huffman", .offCooperativePool)
 struct HuffmanTableTests {
     @Test("code assignment follows RFC 1951's example (lengths 3,3,3,3,3,2,4,4)")
     func rfcExample() {

@@ -3,7 +3,7 @@ import Testing
 import OspreyCore
 @testable import OspreyCodecs
 
-@Suite("ImageError")
+@Suite("ImageError", .offCooperativePool)
 struct ImageErrorTests {
     @Test("every code has its own readable summary")
     func summaries() {

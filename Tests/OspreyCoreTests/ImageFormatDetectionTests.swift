@@ -4,7 +4,7 @@ import OspreyCore
 @testable import OspreyCodecs
 import OspreyTestSupport
 
-@Suite("ImageFormat.detect")
+@Suite("ImageFormat.detect", .offCooperativePool)
 struct ImageFormatDetectionTests {
     /// What each corpus file really is, by the manifest's independent sniffing (no sniffed
     /// format there means a broken signature, e.g. PngSuite's `xs1n0g01`), else by extension

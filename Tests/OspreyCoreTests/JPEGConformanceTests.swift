@@ -6,7 +6,7 @@ import OspreyTestSupport
 
 /// Every JPEG of the shared corpus that has a reference decode (libjpeg-turbo via Pillow,
 /// accurate IDCT, fancy upsampling) must come out within PSNR ≥ 45 dB of it.
-@Suite("JPEG conformance")
+@Suite("JPEG conformance", .offCooperativePool)
 struct JPEGConformanceTests {
     @Test("every JPEG with a reference decodes within 45 dB PSNR",
           .enabled(if: Corpus.root != nil, "needs ../shared/corpus"))

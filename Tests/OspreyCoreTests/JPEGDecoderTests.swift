@@ -6,7 +6,7 @@ import OspreyTestSupport
 
 /// Decoder behaviour beyond conformance: damaged data, unsupported frames, limits,
 /// orientation, thumbnails and registration.
-@Suite("JPEG decoder", .enabled(if: Corpus.root != nil, "needs ../shared/corpus"))
+@Suite("JPEG decoder", .enabled(if: Corpus.root != nil, "needs ../shared/corpus"), .offCooperativePool)
 struct JPEGDecoderTests {
     static let baseline = "jpeg/subsampling/kodim23_q90_420.jpg"
     static let baselineReference = "jpeg-reference/subsampling/kodim23_q90_420.png"

@@ -3,7 +3,7 @@ import Testing
 @testable import OspreyCore
 @testable import OspreyCodecs
 
-@Suite("Locked")
+@Suite("Locked", .offCooperativePool)
 struct LockedTests {
     @Test("increments from many threads are never lost")
     func contention() {

@@ -7,7 +7,7 @@ import OspreyTestSupport
 /// PngSuite and the APNG (vendored in `Tests/Fixtures`), plus the extra PNGs of the shared corpus
 /// when present, against the manifest's reference decode (frame 0 as RGBA8, 16-bit samples
 /// reduced with `v >> 8`).
-@Suite("PNG conformance")
+@Suite("PNG conformance", .offCooperativePool)
 struct PNGConformanceTests {
     static let pngFiles = Corpus.files(in: "png", extensions: ["png"])
 

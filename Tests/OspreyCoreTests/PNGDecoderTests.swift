@@ -5,7 +5,7 @@ import OspreyCore
 import OspreyTestSupport
 
 /// Chunk rules, limits, zip bombs and thumbnails, on files built chunk by chunk.
-@Suite("PNG decoder rules and limits")
+@Suite("PNG decoder rules and limits", .offCooperativePool)
 struct PNGDecoderTests {
     typealias H = PNGTestHelpers
 

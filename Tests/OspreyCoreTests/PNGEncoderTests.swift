@@ -4,7 +4,7 @@ import OspreyCore
 @testable import OspreyCodecs
 import OspreyTestSupport
 
-@Suite("PNG encoder")
+@Suite("PNG encoder", .offCooperativePool)
 struct PNGEncoderTests {
     /// The colour type byte of an encoded file's IHDR.
     static func colorType(of data: Data) -> UInt8 { data[data.startIndex + 25] }

@@ -3,7 +3,7 @@ import Testing
 @testable import OspreyCore
 @testable import OspreyCodecs
 
-@Suite("SHA256")
+@Suite("SHA256", .offCooperativePool)
 struct SHA256Tests {
     // FIPS 180-4 / NIST CSHA examples, plus lengths around the 55/56/64-byte padding edges.
     @Test("known vectors", arguments: [

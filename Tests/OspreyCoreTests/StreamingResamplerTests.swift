@@ -4,7 +4,7 @@ import Testing
 @testable import OspreyCodecs
 import OspreyTestSupport
 
-@Suite("Streaming area resampler")
+@Suite("Streaming area resampler", .offCooperativePool)
 struct StreamingResamplerTests {
     typealias H = PNGTestHelpers
 

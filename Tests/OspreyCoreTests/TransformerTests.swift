@@ -3,7 +3,7 @@ import Testing
 import OspreyCore
 @testable import OspreyCodecs
 
-@Suite("Transformers")
+@Suite("Transformers", .offCooperativePool)
 struct TransformerTests {
     /// A `width` × `height` image whose pixel (x, y) is (x, y, 0, 255), so moves are traceable.
     static func coordinates(width: Int, height: Int, frames: Int = 1) -> DecodedImage {

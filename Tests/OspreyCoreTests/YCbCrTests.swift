@@ -4,7 +4,7 @@ import OspreyCore
 @testable import OspreyCodecs
 import OspreyTestSupport
 
-@Suite("Toolkit YCbCr and chroma upsampling")
+@Suite("Toolkit YCbCr and chroma upsampling", .offCooperativePool)
 struct YCbCrTests {
     @Test("JFIF: libjpeg-turbo's fixed point gives the float formula's rounding within 1, exact greys and primaries")
     func jfif() {

@@ -50,7 +50,7 @@ struct ResponseSizeTests {
         },
     ]
 
-    @Test("the default cap is documented and bounded", .timeLimit(.minutes(1)))
+    @Test("the default cap is documented and bounded", .timeLimit(.minutes(20)))
     func defaultCap() {
         let cap = ImageDownloaderConfig.defaultMaxResponseSize
         #expect(ImageDownloaderConfig().maxResponseSize == cap)

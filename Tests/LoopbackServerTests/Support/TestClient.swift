@@ -22,8 +22,10 @@ final class TestClient: Sendable {
     let session: URLSession
     private let recorder = TransferRecorder()
 
-    /// - Parameter requestTimeout: `timeoutIntervalForRequest`, an idle timeout on Linux.
-    init(requestTimeout: TimeInterval = 30) {
+    /// - Parameter requestTimeout: `timeoutIntervalForRequest`, an idle timeout on Linux. Generous
+    ///   by default: held and stalled routes wait on the test, and a starved CPU must not turn
+    ///   that wait into a time-out; tests about time-outs pass their own.
+    init(requestTimeout: TimeInterval = 300) {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = requestTimeout
         // Enough for the concurrency test: a task queued inside libcurl behind this limit
