@@ -61,6 +61,15 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         var didRetryAuthentication = false
         /// Bytes received at the last progress report, for ``Settings/minimumProgressInterval``.
         var reportedBytes: Int64 = 0
+        /// Decodes under way or queued: the handlers waiting for each, and the flag that stops
+        /// it once none of them waits any more.
+        var decodes: [DecodeJob] = []
+    }
+
+    /// One decode shared by the handlers that asked for the same ``DecodeOptions``.
+    struct DecodeJob {
+        let handlerIDs: [Int]
+        let cancellation: DecodeCancellation
     }
 
     /// Invariant: see the fields of ``State``; `phase` only moves forward.

@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 import LoopbackServer
 import OspreyCore
+import OspreyCodecs
 import OspreyDownload
 import OspreyTestSupport
 import Testing
