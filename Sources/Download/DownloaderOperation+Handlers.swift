@@ -74,20 +74,20 @@ extension DownloaderOperation {
     /// newcomers, stops the deadline and the task, finishes. Safe to call any number of times
     /// and from any thread; a subclass calls it to refuse a response or body.
     public func fail(_ error: ImageError) {
-        let (handlers, task, deadline, wasOpen) = state.withLock { state in
+        let (handlers, task, deadline, wasOpen, decodes) = state.withLock { state in
             let wasOpen = !state.isClosed
             state.isClosed = true
             let handlers = state.handlers.sorted { $0.key < $1.key }.map(\.value)
             state.handlers.removeAll()
-            // Every caller was told: no decode still has anyone to deliver to.
-            for job in state.decodes { job.cancellation.cancel() }
-            state.decodes.removeAll()
             defer {
                 state.task = nil
                 state.deadline = nil
+                state.decodes.removeAll()
             }
-            return (handlers, state.task, state.deadline, wasOpen)
+            return (handlers, state.task, state.deadline, wasOpen, state.decodes)
         }
+        // Every caller is told below: no decode still has anyone to deliver to.
+        for job in decodes { job.cancellation.cancel() }
         if wasOpen { settings.operationClosed(self) }
         deadline?.cancel()
         if let task {
