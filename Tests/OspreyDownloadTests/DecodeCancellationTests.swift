@@ -21,6 +21,8 @@ struct DecodeCancellationTests {
     private func harness(_ spin: SpinDecoder) throws -> DownloadHarness {
         let harness = try DownloadHarness { config in
             config.coders = ImageCoders(decoders: [spin], encoders: [])
+            // Some tests hold the route; on a loaded machine that can outlast the default.
+            config.downloadTimeout = 120
         }
         harness.server.setRoute(Self.path, .ok(SpinDecoder.bytes))
         return harness

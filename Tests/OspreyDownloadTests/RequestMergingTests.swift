@@ -18,7 +18,9 @@ struct RequestMergingTests {
     private static let path = "/merge.tiny"
 
     private func heldHarness() throws -> DownloadHarness {
-        let harness = try DownloadHarness()
+        // The route is held until the test resumes it; on a loaded machine (two shared cores)
+        // that can take longer than the default deadline, so allow plenty.
+        let harness = try DownloadHarness { $0.downloadTimeout = 120 }
         harness.server.setRoute(Self.path, .ok(TinyDecoder.bytes(width: 4, height: 4)))
         harness.server.suspend(Self.path)
         return harness

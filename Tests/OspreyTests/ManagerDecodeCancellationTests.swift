@@ -29,6 +29,7 @@ struct ManagerDecodeCancellationTests {
             cache = ImageCache(namespace: "decode-cancel", diskCacheDirectory: directory, config: .init(), coders: coders)
             var config = ImageDownloaderConfig()
             config.coders = coders
+            config.downloadTimeout = 120
             downloader = ImageDownloader(config: config)
             manager = ImageManager(cache: cache, loader: downloader)
         }
