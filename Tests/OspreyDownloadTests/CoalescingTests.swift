@@ -35,7 +35,7 @@ struct CoalescingTests {
 
     @Test("50 concurrent requests → 1 server hit, 50 completions, 1 decode")
     func fiftyRequestsOneHit() async throws {
-        let harness = try DownloadHarness()
+        let harness = try DownloadHarness { $0.downloadTimeout = 120 }  // held routes outlast 15 s under load
         defer { harness.close() }
         let recorder = Recorder<Outcome>()
         let tokens = try await startHeld(harness, into: recorder)
@@ -55,7 +55,7 @@ struct CoalescingTests {
 
     @Test("cancel 49 of 50 → the last still gets its image, the 49 get .cancelled")
     func cancelAllButOne() async throws {
-        let harness = try DownloadHarness()
+        let harness = try DownloadHarness { $0.downloadTimeout = 120 }  // held routes outlast 15 s under load
         defer { harness.close() }
         let recorder = Recorder<Outcome>()
         let tokens = try await startHeld(harness, into: recorder)
@@ -72,7 +72,7 @@ struct CoalescingTests {
 
     @Test("cancel all 50 → .cancelled for each and the server sees the connection dropped")
     func cancelAll() async throws {
-        let harness = try DownloadHarness()
+        let harness = try DownloadHarness { $0.downloadTimeout = 120 }  // held routes outlast 15 s under load
         defer { harness.close() }
         let recorder = Recorder<Outcome>()
         let tokens = try await startHeld(harness, into: recorder)
@@ -92,7 +92,7 @@ struct CoalescingTests {
 
     @Test("a new request after the shared one closed starts a new download")
     func finishedOperationIsNotJoined() async throws {
-        let harness = try DownloadHarness()
+        let harness = try DownloadHarness { $0.downloadTimeout = 120 }  // held routes outlast 15 s under load
         defer { harness.close() }
         harness.server.setRoute("/again", .ok(TinyDecoder.bytes()))
         _ = try await harness.outcome(of: "/again").get()
@@ -102,7 +102,7 @@ struct CoalescingTests {
 
     @Test("a thumbnail caller and a full-size caller share the bytes, not the image")
     func decodeOncePerOptions() async throws {
-        let harness = try DownloadHarness()
+        let harness = try DownloadHarness { $0.downloadTimeout = 120 }  // held routes outlast 15 s under load
         defer { harness.close() }
         harness.server.setRoute("/big.tiny", .ok(TinyDecoder.bytes(width: 200, height: 100)))
         harness.server.suspend("/big.tiny")

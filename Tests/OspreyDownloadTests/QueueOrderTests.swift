@@ -18,6 +18,9 @@ struct QueueOrderTests {
         let harness = try DownloadHarness { config in
             config.maxConcurrentDownloads = 1
             config.executionOrder = order
+            // "/hold" is held until the test resumes it: on a loaded machine the default 15 s
+            // deadline fired first, freed the slot and let the next download start.
+            config.downloadTimeout = 120
         }
         for path in ["/hold", "/a", "/b", "/c", "/d", "/low", "/normal", "/high", "/after"] {
             harness.server.setRoute(path, .ok(TinyDecoder.bytes()))
