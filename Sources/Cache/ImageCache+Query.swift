@@ -46,8 +46,11 @@ extension ImageCache {
         }
 
         let token = CacheQueryToken()
+        var decodeOptions = DecodeOptions(options: options, context: context)
+        // Cancelling the query stops a decode in progress, not only one not yet started.
+        decodeOptions.cancellation = token.decodeCancellation
         let lookup = DiskLookup(key: key, memoryImage: memoryImage, token: token,
-                                decodeOptions: DecodeOptions(options: options, context: context),
+                                decodeOptions: decodeOptions,
                                 storeInMemory: context.storeCacheType.includesMemory && config.shouldCacheImagesInMemory)
         let synchronous = memoryImage == nil ? options.contains(.queryDiskDataSync) : options.contains(.queryMemoryDataSync)
         if synchronous {

@@ -7,9 +7,10 @@ import OspreyCore
 /// One caller's interest in a download, returned by
 /// ``ImageDownloader/downloadImage(with:options:context:progress:completed:)``.
 ///
-/// Several callers of the same URL share one ``DownloaderOperation``; each gets its own
+/// Several callers of an equal request share one ``DownloaderOperation``; each gets its own
 /// token. Cancelling a token delivers ``ImageError/Code/cancelled`` to this caller only (unless
 /// its `completed` already ran); the shared network task stops when the last token is
+/// cancelled, and a decode stops (``DecodeCancellation``) once every caller waiting for it
 /// cancelled. Thread-safe.
 public final class DownloadToken: Cancellable {
     /// The URL that was requested.

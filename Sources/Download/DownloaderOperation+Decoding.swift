@@ -28,8 +28,21 @@ extension DownloaderOperation {
         }
         let coders = settings.coders
         let url = url
-        for decode in groupOrder {
-            let ids = groups[decode] ?? []
+        // Each decode gets its own flag, set when every caller waiting for it has cancelled
+        // (see `cancelHandler`), so a long decode stops early instead of burning a core.
+        var jobs: [(decode: DecodeOptions, ids: [Int])] = []
+        state.withLock { state in
+            for var decode in groupOrder {
+                // Only callers still waiting: one may have cancelled since `waiting` was taken.
+                let ids = (groups[decode] ?? []).filter { state.handlers[$0] != nil }
+                guard !ids.isEmpty else { continue }
+                let cancellation = DecodeCancellation()
+                decode.cancellation = cancellation
+                state.decodes.append(DecodeJob(handlerIDs: ids, cancellation: cancellation))
+                jobs.append((decode, ids))
+            }
+        }
+        for (decode, ids) in jobs {
             let deliveries = settings.deliveries
             deliveries.begin()
             settings.coderQueue.async { [self] in
@@ -50,6 +63,8 @@ extension DownloaderOperation {
                 for id in ids {
                     claimHandler(id)?.deliver(result)
                 }
+                // Done: its flag has nothing left to stop.
+                state.withLock { state in state.decodes.removeAll { $0.cancellation === decode.cancellation } }
             }
         }
     }

@@ -44,14 +44,17 @@ extension DownloaderOperation {
     /// Removes one caller: it gets ``ImageError/Code/cancelled`` (unless its result was already
     /// delivered). When it was the last caller of an unfinished download, the download stops.
     func cancelHandler(_ id: Int) {
-        let (handler, wasLast) = state.withLock { state -> (Handler?, Bool) in
-            guard let handler = state.handlers.removeValue(forKey: id) else { return (nil, false) }
-            guard state.handlers.isEmpty, !state.isClosed else { return (handler, false) }
+        let (handler, wasLast, abandoned) = state.withLock { state -> (Handler?, Bool, [DecodeCancellation]) in
+            guard let handler = state.handlers.removeValue(forKey: id) else { return (nil, false, []) }
+            let abandoned = state.takeAbandonedDecodes()
+            guard state.handlers.isEmpty, !state.isClosed else { return (handler, false, abandoned) }
             // Closed in the same critical section, so no caller can join a download that is
             // about to be cancelled; a newcomer gets a fresh operation instead.
             state.isClosed = true
-            return (handler, true)
+            return (handler, true, abandoned)
         }
+        // A decode nobody waits for any more stops at its next check instead of running on.
+        for cancellation in abandoned { cancellation.cancel() }
         if wasLast {
             // Stopped (and finished) before the caller hears of it: it may tear the downloader
             // down as soon as it is told.
@@ -71,7 +74,7 @@ extension DownloaderOperation {
     /// newcomers, stops the deadline and the task, finishes. Safe to call any number of times
     /// and from any thread; a subclass calls it to refuse a response or body.
     public func fail(_ error: ImageError) {
-        let (handlers, task, deadline, wasOpen) = state.withLock { state in
+        let (handlers, task, deadline, wasOpen, decodes) = state.withLock { state in
             let wasOpen = !state.isClosed
             state.isClosed = true
             let handlers = state.handlers.sorted { $0.key < $1.key }.map(\.value)
@@ -79,9 +82,12 @@ extension DownloaderOperation {
             defer {
                 state.task = nil
                 state.deadline = nil
+                state.decodes.removeAll()
             }
-            return (handlers, state.task, state.deadline, wasOpen)
+            return (handlers, state.task, state.deadline, wasOpen, state.decodes)
         }
+        // Every caller is told below: no decode still has anyone to deliver to.
+        for job in decodes { job.cancellation.cancel() }
         if wasOpen { settings.operationClosed(self) }
         deadline?.cancel()
         if let task {
@@ -124,5 +130,21 @@ extension DownloaderOperation {
             let report = ImageProgress(receivedBytes: received, expectedBytes: expected, url: url)
             handler.context.callbackQueue.execute { progress(report) }
         }
+    }
+}
+
+extension DownloaderOperation.State {
+    /// Removes the decodes none of whose handlers still waits and returns their flags (to be
+    /// set outside the lock). A handler leaves `handlers` when it cancels or is delivered; a
+    /// delivered decode already ran to its end, so its flag no longer matters.
+    mutating func takeAbandonedDecodes() -> [DecodeCancellation] {
+        guard !decodes.isEmpty else { return [] }
+        var abandoned: [DecodeCancellation] = []
+        decodes.removeAll { job in
+            guard !job.handlerIDs.contains(where: { handlers[$0] != nil }) else { return false }
+            abandoned.append(job.cancellation)
+            return true
+        }
+        return abandoned
     }
 }

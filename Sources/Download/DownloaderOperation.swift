@@ -8,8 +8,10 @@ import OspreyCore
 /// One download: an asynchronous `Operation` on the downloader's `OperationQueue` that owns one
 /// `URLSessionDataTask`, after `SDWebImageDownloaderOperation`.
 ///
-/// Callers of the same URL share one operation: each adds its handlers (progress, completed,
-/// options, context) and gets its own ``DownloadToken``. The session's delegate (the
+/// Callers whose requests are equal (see `DownloadMergeKey`: same URL, headers and
+/// request-shaping options, and no per-request closures unless they share an
+/// ``ImageContext/downloadMergeKey``) share one operation: each adds its handlers (progress,
+/// completed, options, context) and gets its own ``DownloadToken``. The session's delegate (the
 /// ``ImageDownloader``) forwards every callback of the task to the `task…` methods below,
 /// on the session's serial delegate queue. Once the body is complete the operation finishes
 /// (freeing its queue slot) and decodes on the downloader's coder queue, once per distinct
@@ -29,7 +31,8 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
     /// The options of the caller that created this operation.
     public let options: DownloaderOptions
     /// The context of the caller that created this operation; its response modifier and
-    /// decryptor apply to the download.
+    /// decryptor apply to the download (a caller only joins with no such closures of its own or
+    /// with the same ``ImageContext/downloadMergeKey``).
     public let context: ImageContext
     /// The downloader's limits and shared machinery.
     public let settings: Settings
@@ -61,6 +64,15 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         var didRetryAuthentication = false
         /// Bytes received at the last progress report, for ``Settings/minimumProgressInterval``.
         var reportedBytes: Int64 = 0
+        /// Decodes under way or queued: the handlers waiting for each, and the flag that stops
+        /// it once none of them waits any more.
+        var decodes: [DecodeJob] = []
+    }
+
+    /// One decode shared by the handlers that asked for the same ``DecodeOptions``.
+    struct DecodeJob {
+        let handlerIDs: [Int]
+        let cancellation: DecodeCancellation
     }
 
     /// Invariant: see the fields of ``State``; `phase` only moves forward.

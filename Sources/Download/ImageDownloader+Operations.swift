@@ -9,19 +9,22 @@ extension ImageDownloader {
     enum JoinResult {
         case invalidated
         case joined(DownloadToken)
-        case mustCreate(headers: [String: String])
+        case mustCreate(DownloadMergeKey)
     }
 
-    /// Under the downloader's lock, adds `handler` to the open operation for `url`, if any.
+    /// Under the downloader's lock, adds `handler` to the open operation with the same
+    /// ``DownloadMergeKey``, if any; otherwise returns the key to create one under.
     /// Lock order: downloader, then operation; an operation never takes the downloader's lock
     /// while holding its own.
     func join(_ url: URL, _ handler: DownloaderOperation.Handler) -> JoinResult {
         let result = state.withLock { state -> JoinResult in
             if state.isInvalidated { return .invalidated }
-            if let operation = state.operations[url], let id = operation.addHandler(handler) {
+            let key = DownloadMergeKey(url: url, options: handler.options, context: handler.context,
+                                       headers: state.headers, nextSerial: &state.nextUnmergeableSerial)
+            if let operation = state.operations[key], let id = operation.addHandler(handler) {
                 return .joined(DownloadToken(url: url, operation: operation, handlerID: id))
             }
-            return .mustCreate(headers: state.headers)
+            return .mustCreate(key)
         }
         if case .joined(let token) = result {
             raisePriority(of: token.operation, for: handler.options)
@@ -30,10 +33,11 @@ extension ImageDownloader {
     }
 
     /// Builds the request (outside the lock: the request modifier is the caller's code), makes
-    /// the operation, then files and queues it — unless another caller queued one for `url`
-    /// meanwhile, which is joined instead.
-    func create(_ url: URL, _ handler: DownloaderOperation.Handler, headers: [String: String]) -> DownloadToken? {
-        var request = makeRequest(for: url, options: handler.options, headers: headers)
+    /// the operation, then files and queues it under `key` — unless another caller queued one
+    /// under an equal key meanwhile, which is joined instead.
+    func create(_ key: DownloadMergeKey, _ handler: DownloaderOperation.Handler) -> DownloadToken? {
+        let url = key.url
+        var request = makeRequest(for: url, options: handler.options, headers: key.headers)
         if let modifier = handler.context.requestModifier {
             guard let modified = modifier(request) else {
                 handler.deliver(.failure(ImageError(.cancelled, url: url)))
@@ -51,16 +55,16 @@ extension ImageDownloader {
         let priority = operation.queuePriority
         let filed = state.withLock { state -> Filed in
             if state.isInvalidated { return .invalidated }
-            if let existing = state.operations[url], let id = existing.addHandler(handler) {
+            if let existing = state.operations[key], let id = existing.addHandler(handler) {
                 return .joined(DownloadToken(url: url, operation: existing, handlerID: id))
             }
             // A fresh operation is open, so it always accepts its first caller.
             guard let id = operation.addHandler(handler) else { return .invalidated }
-            if let replaced = state.operations[url] {
-                state.urlOfOperation[ObjectIdentifier(replaced)] = nil
+            if let replaced = state.operations[key] {
+                state.keyOfOperation[ObjectIdentifier(replaced)] = nil
             }
-            state.operations[url] = operation
-            state.urlOfOperation[ObjectIdentifier(operation)] = url
+            state.operations[key] = operation
+            state.keyOfOperation[ObjectIdentifier(operation)] = key
             state.pending.append(operation, priority: priority)
             return .filed(DownloadToken(url: url, operation: operation, handlerID: id))
         }
@@ -101,12 +105,12 @@ extension ImageDownloader {
                                      })
     }
 
-    /// An operation stopped accepting callers: new callers of its URL get a new operation.
+    /// An operation stopped accepting callers: new callers of its key get a new operation.
     func operationDidClose(_ operation: DownloaderOperation) {
         state.withLock { state in
             let id = ObjectIdentifier(operation)
-            if let url = state.urlOfOperation.removeValue(forKey: id), state.operations[url] === operation {
-                state.operations[url] = nil
+            if let key = state.keyOfOperation.removeValue(forKey: id), state.operations[key] === operation {
+                state.operations[key] = nil
             }
             // Everyone left before it got a slot: it never reaches the queue.
             state.pending.remove(operation)

@@ -8,8 +8,10 @@ import OspreyCore
 /// Downloads images: one ``DownloaderOperation`` per URL on an `OperationQueue`, one long-lived
 /// `URLSession` whose delegate is the downloader, after `SDWebImageDownloader`.
 ///
-/// Concurrent requests for a URL whose download is still running share it: their handlers are
-/// added to the running operation and one network request is made. Every `completed` runs
+/// Concurrent requests that would send the same request and process its bytes the same way
+/// (same URL, headers and request-shaping options; no per-request closures unless they share
+/// an ``ImageContext/downloadMergeKey``) share a download that is still running: their handlers
+/// are added to the running operation and one network request is made. Every `completed` runs
 /// exactly once, on its context's ``ImageContext/callbackQueue``. Thread-safe.
 ///
 /// Like a `URLSession`, the session keeps its delegate — this downloader — alive until
@@ -39,10 +41,13 @@ public final class ImageDownloader: NSObject, Sendable {
     let cookieStorage: HTTPCookieStorage?
 
     struct State {
-        /// Operations that still accept callers, by requested URL.
-        var operations: [URL: DownloaderOperation] = [:]
-        /// The URL each operation in `operations` is filed under.
-        var urlOfOperation: [ObjectIdentifier: URL] = [:]
+        /// Operations that still accept callers, by what a caller must share to join one
+        /// (URL, request-shaping options, headers, closures: see ``DownloadMergeKey``).
+        var operations: [DownloadMergeKey: DownloaderOperation] = [:]
+        /// The key each operation in `operations` is filed under.
+        var keyOfOperation: [ObjectIdentifier: DownloadMergeKey] = [:]
+        /// The next serial number for a request that may not be merged with any other.
+        var nextUnmergeableSerial = 0
         /// Operations waiting for a slot, not yet handed to `downloadQueue`.
         var pending: PendingDownloads
         /// Operations handed to `downloadQueue` that have not finished: at most
@@ -59,8 +64,9 @@ public final class ImageDownloader: NSObject, Sendable {
         var isInvalidated = false
     }
 
-    /// Invariants: an operation is in `operations` (and `urlOfOperation`) from when it is created
-    /// until it reports that it closed; `operations[url]` is the one new callers of `url` join.
+    /// Invariants: an operation is in `operations` (and `keyOfOperation`) from when it is created
+    /// until it reports that it closed; `operations[key]` is the one new callers with an
+    /// equal ``DownloadMergeKey`` join (an unmergeable request's key is never equal to another).
     /// An operation is in `pending` until it is handed to `downloadQueue`, then in `running`
     /// until it reports that it finished; never in both. `running.count` never exceeds the
     /// slot count, and an operation is handed to the queue only while a slot is free, so the
@@ -116,8 +122,8 @@ public final class ImageDownloader: NSObject, Sendable {
             return nil
         case .joined(let token):
             return token
-        case .mustCreate(let headers):
-            return create(url, handler, headers: headers)
+        case .mustCreate(let key):
+            return create(key, handler)
         }
     }
 
@@ -162,7 +168,7 @@ public final class ImageDownloader: NSObject, Sendable {
         let operations = state.withLock { state in
             defer {
                 state.operations.removeAll()
-                state.urlOfOperation.removeAll()
+                state.keyOfOperation.removeAll()
             }
             // Waiting operations never reach the queue: cancelling them delivers `.cancelled`.
             _ = state.pending.removeAll()

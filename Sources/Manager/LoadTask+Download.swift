@@ -55,14 +55,17 @@ extension LoadTask {
     /// arrived, and a load whose cache query finishes after that would fetch the URL again
     /// before the first result reaches the memory cache. Nil (no sharing) when the context
     /// can make results differ per call: its own cache or loader, request, response or data
-    /// modifiers, or a cache serializer. The store tiers and the flags that shape the result
+    /// modifiers (even with a ``ImageContext/downloadMergeKey``: sharing here is only ever
+    /// narrower than the downloader's merging), or a cache serializer. The store tiers and the flags that shape the result
     /// beyond the key are part of it.
     var identicalLoadKey: String? {
         guard let fullKey, context.cache == nil, context.loader == nil, context.requestModifier == nil,
               context.responseModifier == nil, context.downloadDecryptor == nil,
               context.cacheSerializer == nil else { return nil }
+        // `.handleCookies` changes the request: the downloader would not merge loads that
+        // differ in it, so the manager must not share them either.
         let shaping = options.intersection([.avoidDecodeImage, .decodeFirstFrameOnly, .scaleDownLargeImages,
-                                            .waitStoreCache, .transformAnimatedImage])
+                                            .waitStoreCache, .transformAnimatedImage, .handleCookies])
         return "\(shaping.rawValue)|\(context.storeCacheType)|\(fullKey)"
     }
 

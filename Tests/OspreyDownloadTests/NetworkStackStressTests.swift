@@ -106,15 +106,23 @@ struct NetworkStackStressTests {
     }
 
     /// Issue 10 item 1: four back-to-back downloads of a delayed route with two slots and LIFO
-    /// crashed 6 of 6 runs (a dependency added to an operation the queue was starting).
-    @Test("LIFO, 2 slots, back-to-back downloads of a delayed route: all succeed, newest first", arguments: 0..<25)
+    /// crashed 6 of 6 runs (a dependency added to an operation the queue was starting). Here the
+    /// routes are held and released one by one, so the order checked is exact.
+    @Test("LIFO, 2 slots, back-to-back downloads of held routes: all succeed, newest first", arguments: 0..<25)
     func lifoBackToBack(run: Int) async throws {
         let server = try LoopbackServer()
         defer { server.stop() }
-        for index in 0..<6 { server.setRoute("/d\(index)", .ok(TinyDecoder.bytes()).with { $0.delay = 0.05 }) }
+        // Every route is held, and released one at a time: which download gets the freed slot
+        // is then decided by the downloader alone, not by which response happens to end first
+        // (with delays, two slots freeing "at about the same time" raced under load).
+        for index in 0..<6 {
+            server.setRoute("/d\(index)", .ok(TinyDecoder.bytes()))
+            server.suspend("/d\(index)")
+        }
         let downloader = Self.downloader { config in
             config.maxConcurrentDownloads = 2
             config.executionOrder = .lifo
+            config.downloadTimeout = 120
         }
         defer { downloader.invalidate() }
         let callbackQueue = DispatchQueue(label: "osprey.tests.lifo")
@@ -124,14 +132,24 @@ struct NetworkStackStressTests {
         for index in 0..<6 {
             downloader.downloadImage(with: server.url("/d\(index)"), context: context) { recorder.record($0) }
         }
+        func arrivals() -> [String] { server.requestLog.sorted { $0.sequence < $1.sequence }.map(\.path) }
+        // The first two take the free slots.
+        #expect(await server.waitForRequests("/d0", count: 1))
+        #expect(await server.waitForRequests("/d1", count: 1))
+        #expect(Set(arrivals()) == ["/d0", "/d1"])
+        // Each freed slot goes to the newest waiting download.
+        var released = ["/d0"]
+        for expected in ["/d5", "/d4", "/d3", "/d2"] {
+            server.resume(released.last!)
+            #expect(await server.waitForRequests(expected, count: 1))
+            #expect(arrivals().count == 2 + released.count, "exactly one new request per freed slot")
+            released.append(expected)
+        }
+        server.resume("/d1")
+        server.resume("/d2")
         let outcomes = try await recorder.wait(count: 6)
         #expect(outcomes.allSatisfy { $0.image != nil })
-        let order = server.requestLog.sorted { $0.sequence < $1.sequence }.map(\.path)
-        // The first two took the free slots; the rest were given slots newest first. Two slots
-        // free up at about the same time, so only pairs are ordered on the wire.
-        #expect(Set(order.prefix(2)) == ["/d0", "/d1"])
-        #expect(Set(order.dropFirst(2).prefix(2)) == ["/d5", "/d4"])
-        #expect(Set(order.dropFirst(4)) == ["/d3", "/d2"])
+        #expect(Array(arrivals().dropFirst(2)) == ["/d5", "/d4", "/d3", "/d2"])
         try await waitUntilIdle(downloader, draining: callbackQueue)
         #expect(recorder.count == 6)
     }

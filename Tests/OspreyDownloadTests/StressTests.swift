@@ -63,9 +63,14 @@ struct StressTests {
         for result in results where plans[result.index] == .keep {
             #expect(result.outcome.errorCode == nil)
         }
-        for result in results where plans[result.index] == .immediately {
-            #expect(result.outcome.errorCode == .cancelled)
-        }
+        // A cancel right after `downloadImage` returns still races the delivery: a caller that
+        // joined an operation whose body was just completing may be claimed for delivery (its
+        // image on its way) before its `cancel()` runs, and then keeps its image, as documented
+        // ("unless its completed already ran"). Seen under TSan: 1 in ~200. So success is
+        // legal here, but most of these must have been cancelled.
+        let immediate = results.filter { plans[$0.index] == .immediately }
+        #expect(immediate.allSatisfy { $0.outcome.errorCode == .cancelled || $0.outcome.errorCode == nil })
+        #expect(immediate.filter { $0.outcome.errorCode == .cancelled }.count * 2 > immediate.count)
         print("stress: \(harness.server.totalRequestCount) requests, outcomes \(codes)")
         #expect(harness.server.totalRequestCount < Self.downloads, "merged requests share one network request")
         #expect(harness.server.totalRequestCount > Self.urls, "later waves made fresh operations")

@@ -37,6 +37,12 @@ public struct ImageContext: Sendable {
     public var responseModifier: (@Sendable (URLResponse) -> URLResponse?)?
     /// Turns the downloaded bytes into image bytes (e.g. decrypts them); nil fails the load.
     public var downloadDecryptor: (@Sendable (Data, URLResponse?) -> Data?)?
+    /// Lets requests that carry a ``requestModifier``, ``responseModifier`` or
+    /// ``downloadDecryptor`` share one download. Without it such a request is never merged
+    /// with another (the closures cannot be compared, and only one set of them can shape a
+    /// shared request and its bytes). Callers that pass the same key promise their closures
+    /// are equivalent: the first caller's closures apply to all of them. Default nil.
+    public var downloadMergeKey: String?
     /// The least growth of the downloaded fraction between two `progress` calls, 0...1, after
     /// SDWebImage's `minimumProgressInterval`: 0.1 gives at most about ten calls. The first
     /// report and the one for the last byte always go through; so does every report when the

@@ -1,0 +1,30 @@
+import Foundation
+import LoopbackServer
+import Osprey
+import OspreyTestSupport
+import Testing
+
+/// The manager shares a download between loads only when the downloader would also merge
+/// them (issue 11, item 3): loads whose requests differ get their own downloads.
+@Suite("Manager shares only downloads the downloader would merge")
+struct SharedDownloadKeyTests {
+    @Test("loads differing in cookie handling make two requests; identical loads still one")
+    func cookieHandlingSplits() async throws {
+        let fixture = try ManagerFixture(downloadTimeout: 120)
+        let (url, _) = fixture.serveImage("/cookies.png")
+        fixture.server.suspend("/cookies.png")
+        let recorder = Recorder<Result<ImageResult, ImageError>>()
+        // .fromLoaderOnly: each load reaches the download step before loadImage returns.
+        for options: ImageOptions in [[.fromLoaderOnly], [.fromLoaderOnly], [.fromLoaderOnly, .handleCookies]] {
+            fixture.manager.loadImage(with: url, options: options, context: fixture.context) { recorder.record($0) }
+        }
+        // Before the fix the cookie load joined the shared download and this never came.
+        #expect(await fixture.server.waitForRequests("/cookies.png", count: 2))
+        fixture.server.resume("/cookies.png")
+        let results = try await recorder.wait(count: 3, timeout: .seconds(120))
+        try await fixture.settle()
+        #expect(results.allSatisfy { $0.failure == nil })
+        #expect(recorder.count == 3)
+        #expect(fixture.server.requestCount(for: "/cookies.png") == 2)
+    }
+}
