@@ -88,7 +88,7 @@ extension JPEGDecodeSession {
         let mcusWide = single ? scan.components[0].blocksWide : geometry.mcusWide
         let mcusHigh = single ? scan.components[0].blocksHigh : geometry.mcusHigh
         let total = mcusWide * mcusHigh
-        var reader = JPEGBitReader(base: base, end: end, position: start)
+        var reader = MSBBitReader(bytes, start: start)
         let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
         defer { block.deallocate() }
         let decodeBlock = blockDecoder(for: scan)
@@ -100,13 +100,13 @@ extension JPEGDecodeSession {
             if restartInterval > 0, mcu > 0, mcu % restartInterval == 0 {
                 guard let (code, after) = nextRestartCandidate(from: reader.position) else { break }
                 guard (0xD0...0xD7).contains(code) else {
-                    reader.seek(to: after - 2)
+                    reader = MSBBitReader(bytes, start: after - 2)
                     break
                 }
                 let number = Int(code - 0xD0)
                 mcu += ((number - expectedRestart) & 7) * restartInterval
                 expectedRestart = (number + 1) & 7
-                reader.seek(to: after)
+                reader = MSBBitReader(bytes, start: after)
                 for c in scan.components { c.dcPredictor = 0 }
                 eobRun = 0
                 if mcu >= total { break }
@@ -131,7 +131,7 @@ extension JPEGDecodeSession {
         return reader.position
     }
 
-    typealias BlockDecoder = (JPEGComponent, Int, Int, inout JPEGBitReader, UnsafeMutablePointer<Int16>) -> Void
+    typealias BlockDecoder = (JPEGComponent, Int, Int, inout MSBBitReader, UnsafeMutablePointer<Int16>) -> Void
 
     /// The per-block routine for this kind of scan.
     private func blockDecoder(for scan: JPEGScan) -> BlockDecoder {
@@ -158,16 +158,16 @@ extension JPEGDecodeSession {
 
     /// A baseline/extended block: Huffman-decode, dequantise, IDCT straight into the plane.
     private func decodeSequentialBlock(_ c: JPEGComponent, _ column: Int, _ row: Int,
-                                       _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>) {
+                                       _ reader: inout MSBBitReader, _ block: UnsafeMutablePointer<Int16>) {
         guard let dc = dcTables[c.dcTable], let ac = acTables[c.acTable] else { return }
         block.update(repeating: 0, count: 64)
-        let t = dc.decode(&reader)
+        let t = dc.symbol(&reader)
         c.dcPredictor = c.dcPredictor &+ reader.receiveExtend(t)
         block[0] = Int16(truncatingIfNeeded: c.dcPredictor)
         var k = 1
         var hasAC = false
         while k < 64 {
-            let rs = ac.decode(&reader)
+            let rs = ac.symbol(&reader)
             let r = rs >> 4, s = rs & 15
             if s == 0 {
                 if r != 15 { break }

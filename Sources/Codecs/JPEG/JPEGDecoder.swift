@@ -36,23 +36,22 @@ public struct JPEGDecoder: ImageDecoding {
         let result = bytes.withUnsafeBufferPointer { buffer -> Result<PixelBuffer, ImageError> in
             guard let base = buffer.baseAddress else { return .failure(ImageError(.badImageData)) }
             return Result { () throws(ImageError) -> PixelBuffer in
-                try Self.decode(base: base, count: buffer.count, options: options)
+                try Self.decode(bytes: bytes, base: base, options: options)
             }
         }
         return DecodedImage(pixels: try result.get(), format: .jpeg)
     }
 
-    private static func decode(base: UnsafePointer<UInt8>, count: Int,
+    private static func decode(bytes: [UInt8], base: UnsafePointer<UInt8>,
                                options: DecodeOptions) throws(ImageError) -> PixelBuffer {
-        let session = JPEGDecodeSession(base: base, end: count, options: options)
+        let session = JPEGDecodeSession(bytes: bytes, base: base, end: bytes.count, options: options)
         try session.run()
         guard let geometry = session.geometry, session.decodedSomething else { throw ImageError(.badImageData) }
-        let orientation = options.applyOrientation ? (session.hints.orientation ?? 1) : 1
-        let swap = JPEGExif.swapsAxes(orientation)
-        let upright = PixelSize(width: swap ? geometry.height : geometry.width,
-                                height: swap ? geometry.width : geometry.height)
-        let target = options.targetSize(for: upright)
-        let stored = swap ? PixelSize(width: target.height, height: target.width) : target
-        return JPEGExif.apply(orientation, to: session.render(target: stored))
+        let orientation = options.applyOrientation ? (session.hints.orientation ?? .up) : .up
+        let upright = orientation.uprightSize(of: PixelSize(width: geometry.width, height: geometry.height))
+        // The thumbnail is computed for the upright picture; the stored pixels are its transpose
+        // when the orientation swaps the axes (the size map is its own inverse).
+        let stored = orientation.uprightSize(of: options.targetSize(for: upright))
+        return orientation.apply(to: session.render(target: stored))
     }
 }
