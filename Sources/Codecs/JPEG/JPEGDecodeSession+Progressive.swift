@@ -103,14 +103,16 @@ extension JPEGDecodeSession {
         return bits == 0
     }
 
-    /// After the last scan: dequantise and transform every block of every component.
-    func finishProgressive() {
+    /// After the last scan: dequantise and transform every block of every component, checking
+    /// ``DecodeOptions/cancellation`` once per block row.
+    func finishProgressive() throws(ImageError) {
         let scratch = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
         defer { scratch.deallocate() }
         for c in components {
             guard c.coefficients != nil else { continue }
             let table = quant + c.quantIndex * 64
             for row in 0..<c.paddedBlocksHigh {
+                try options.checkCancellation()
                 for column in 0..<c.paddedBlocksWide {
                     let block = c.block(column: column, row: row)
                     let output = c.plane + row * 8 * c.stride + column * 8

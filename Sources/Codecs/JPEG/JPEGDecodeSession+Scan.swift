@@ -43,7 +43,7 @@ extension JPEGDecodeSession {
             scan.spectralEnd = 63
             try requireTables(scan, dc: true, ac: true)
         }
-        return decodeEntropySegment(scan, geometry: geometry, from: stop)
+        return try decodeEntropySegment(scan, geometry: geometry, from: stop)
     }
 
     private func validateProgressive(_ scan: JPEGScan) throws(ImageError) {
@@ -83,7 +83,9 @@ extension JPEGDecodeSession {
     /// The MCU loop. A truncated scan stops where the data ends (blocks not reached stay
     /// mid-grey); a corrupt restart interval is abandoned at the next RSTn, and intervals
     /// whose markers are missing are skipped, so later intervals land where they belong.
-    private func decodeEntropySegment(_ scan: JPEGScan, geometry: JPEGFrameGeometry, from start: Int) -> Int {
+    /// ``DecodeOptions/cancellation`` is checked at the start of every MCU row.
+    private func decodeEntropySegment(_ scan: JPEGScan, geometry: JPEGFrameGeometry,
+                                      from start: Int) throws(ImageError) -> Int {
         let single = scan.components.count == 1
         let mcusWide = single ? scan.components[0].blocksWide : geometry.mcusWide
         let mcusHigh = single ? scan.components[0].blocksHigh : geometry.mcusHigh
@@ -97,6 +99,7 @@ extension JPEGDecodeSession {
         eobRun = 0
         var mcu = 0
         while mcu < total {
+            if mcu % mcusWide == 0 { try options.checkCancellation() }
             if restartInterval > 0, mcu > 0, mcu % restartInterval == 0 {
                 guard let (code, after) = nextRestartCandidate(from: reader.position) else { break }
                 guard (0xD0...0xD7).contains(code) else {

@@ -15,7 +15,9 @@ extension JPEGDecodeSession {
             throw count == 2 ? .jpegUnsupported("2-component images") : ImageError(.badImageData)
         }
         if height == 0 { height = definedNumberOfLines(after: stop) }
-        try options.checkPixelCount(width: width, height: height)
+        // Not streamed: every component plane is held at full size until the end, thumbnail or
+        // not, so the whole canvas counts against `maxPixelCount` (and `decodeWorkBudget`).
+        _ = try options.checkDecode(source: PixelSize(width: width, height: height), streamed: false)
         var specs: [(id: Int, h: Int, v: Int, q: Int)] = []
         for i in 0..<count {
             let at = start + 6 + 3 * i

@@ -19,6 +19,11 @@ import OspreyCore
 ///   allocated; with ``DecodeOptions/thumbnailPixelSize`` rows are shrunk as they are
 ///   produced (a box filter; DCT-scaled decoding is later work).
 /// - EXIF orientation (APP1) is applied when ``DecodeOptions/applyOrientation`` is true.
+/// - Limits: ``DecodeOptions/checkDecode(source:streamed:)`` on the frame header, not
+///   streamed (the component planes are full size even for a thumbnail), so the source
+///   counts against ``DecodeOptions/maxPixelCount`` and ``DecodeOptions/decodeWorkBudget``.
+///   ``DecodeOptions/cancellation`` is checked before the decode, at every MCU row of every
+///   scan, every block row of the progressive transform and every 64 output rows.
 ///
 /// Stateless and `Sendable`: one instance may decode on many threads at once.
 public struct JPEGDecoder: ImageDecoding {
@@ -44,6 +49,7 @@ public struct JPEGDecoder: ImageDecoding {
 
     private static func decode(bytes: [UInt8], base: UnsafePointer<UInt8>,
                                options: DecodeOptions) throws(ImageError) -> PixelBuffer {
+        try options.checkCancellation()
         let session = JPEGDecodeSession(bytes: bytes, base: base, end: bytes.count, options: options)
         try session.run()
         guard let geometry = session.geometry, session.decodedSomething else { throw ImageError(.badImageData) }
@@ -52,6 +58,6 @@ public struct JPEGDecoder: ImageDecoding {
         // The thumbnail is computed for the upright picture; the stored pixels are its transpose
         // when the orientation swaps the axes (the size map is its own inverse).
         let stored = orientation.uprightSize(of: options.targetSize(for: upright))
-        return orientation.apply(to: session.render(target: stored))
+        return orientation.apply(to: try session.render(target: stored))
     }
 }
