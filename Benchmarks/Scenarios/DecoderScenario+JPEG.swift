@@ -80,6 +80,10 @@ extension DecoderScenario {
                             note: "\(item.data.count / 1000) kB file"
                                 + (hasPillow ? "" : "; \(python.pillowStatus): no reference figure")))
         }
+        if hasPillow {
+            bench.note("JPEG reference: \(python.pillowStatus) (libjpeg-turbo), open + load + convert to RGBA in Python, "
+                       + "same files, same rounds; the 4000×3000 files are Pillow's encodes of a synthetic picture with noise.")
+        }
         return rows
     }
 }
