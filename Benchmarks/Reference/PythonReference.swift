@@ -81,6 +81,21 @@ final class PythonReference {
         /// Pillow: `Image.resize(size, Image.BOX)` of raw RGBA pixels; the file is named
         /// `src-WxH-to-WxH.rgba` (source and target sizes).
         case boxResize = "box"
+        /// Pillow (libjpeg-turbo): open + load + convert to RGBA, as for `png`.
+        case jpeg
+    }
+
+    /// Writes a deterministic photo-like JPEG with Pillow (the project has no JPEG encoder):
+    /// a Mandelbrot detail over two gradients with noise, `width` × `height`, at `quality`, chroma
+    /// `subsampling` (0 = 4:4:4, 2 = 4:2:0), baseline or progressive. Throws ``Skip`` when
+    /// Pillow is absent.
+    func makeJPEG(_ file: URL, width: Int, height: Int, quality: Int, subsampling: Int,
+                  progressive: Bool) throws {
+        guard let python = probe.python, probe.pillow != nil else { throw Skip("\(pillowStatus): cannot make the JPEG fixture") }
+        let arguments = [scriptURL.path, "makejpeg", file.path, "\(width)", "\(height)", "\(quality)",
+                         "\(subsampling)", progressive ? "1" : "0"]
+        let output = try ChildProcess.run(python, arguments)
+        guard output.status == 0 else { throw BenchError("reference.py makejpeg failed: \(output.stderr.suffix(300))") }
     }
 
     private static let script = """
@@ -100,7 +115,7 @@ final class PythonReference {
                 with open(path, "rb") as f:
                     data = f.read()
                 times = []
-                if kind == "png":
+                if kind == "png" or kind == "jpeg":
                     if Image is None:
                         continue
                     for _ in range(iterations):
@@ -136,6 +151,19 @@ final class PythonReference {
                         times.append(time.perf_counter() - start)
                 times.sort()
                 out["results"][item] = times[len(times) // 2]
+        elif command == "makejpeg" and Image is not None:
+            path, w, h, quality, subsampling, progressive = sys.argv[2:8]
+            w, h = int(w), int(h)
+            detail = Image.effect_mandelbrot((w, h), (-2.2, -1.2, 0.8, 1.2), 96)
+            ramp = Image.linear_gradient("L").resize((w, h))
+            disc = Image.radial_gradient("L").resize((w, h))
+            # Gaussian noise (C rand(), unseeded: the same on every run of one libc) gives the
+            # entropy of a photo; without it the file is a tenth of a camera JPEG's size.
+            noise = Image.effect_noise((w, h), 48)
+            picture = Image.merge("RGB", (Image.blend(detail, noise, 0.25), Image.blend(ramp, noise, 0.25),
+                                          Image.blend(disc, noise, 0.25)))
+            picture.save(path, "JPEG", quality=int(quality), subsampling=int(subsampling),
+                         progressive=progressive == "1")
         print(json.dumps(out))
 
         """

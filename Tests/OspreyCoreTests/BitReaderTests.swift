@@ -53,6 +53,41 @@ struct BitReaderTests {
         #expect(reader.read(8) == 0x81)
     }
 
+    @Test("MSB-first: long seeded segments (whole-word refills) read as the byte-by-byte definition says")
+    func msbLongSegments() {
+        // Data bytes with 0xFF sprinkled in (written as FF 00, sometimes after fill FFs), then a
+        // marker: long plain runs take the 8-byte refill, the FFs the byte loop, in every
+        // alignment the random read widths give.
+        var random = SeededGenerator(seed: 0x4D53_4252)
+        for _ in 0..<200 {
+            var data: [UInt8] = [], encoded: [UInt8] = []
+            for _ in 0..<random.next(below: 300) {
+                let byte: UInt8 = random.next(below: 12) == 0 ? 0xFF : UInt8(truncatingIfNeeded: random.next())
+                data.append(byte)
+                if byte == 0xFF {
+                    encoded += random.next(below: 4) == 0 ? [0xFF, 0xFF, 0x00] : [0xFF, 0x00]
+                } else {
+                    encoded.append(byte)
+                }
+            }
+            encoded += [0xFF, 0xD9, 0x12, 0x34, 0x56, 0x78, 0x9A, 0xBC, 0xDE, 0xF0]
+            var reader = MSBBitReader(encoded)
+            var bit = 0   // the next bit of `data` to compare
+            while bit < data.count * 8 + 40 {
+                let width = 1 + random.next(below: 32)
+                var expected = 0
+                for i in bit..<(bit + width) {   // bits past the data are zero padding
+                    let value = i < data.count * 8 ? Int(data[i / 8] >> (7 - i % 8)) & 1 : 0
+                    expected = expected << 1 | value
+                }
+                #expect(reader.read(width) == expected)
+                bit += width
+            }
+            #expect(reader.marker == 0xD9)
+            #expect(reader.paddingBitsConsumed == bit - data.count * 8)
+        }
+    }
+
     @Test("MSB-first: signed magnitude values (JPEG EXTEND) and 16-bit reads across bytes")
     func msbSigned() {
         // 3 bits 010 = 2 → −5; 3 bits 110 = 6 → 6; then 0x1234 over a byte boundary.

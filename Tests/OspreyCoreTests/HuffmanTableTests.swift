@@ -71,4 +71,20 @@ struct HuffmanTableTests {
         #expect(throws: ImageError.self) { _ = try HuffmanDecoder(lengths: lengths, rootBits: 9, order: .lsbFirst) }
         #expect(throws: ImageError.self) { _ = try HuffmanDecoder(lengths: [1, 1, 1], rootBits: 4, order: .msbFirst, allowIncomplete: true) }
     }
+
+    @Test("A JPEG DHT list (lengths in code order, arbitrary symbols, codes past the root) decodes to its symbols")
+    func symbolListTables() throws {
+        // Canonical codes in list order: 00→0x31, 01→0x07, 100→0xF0, 1010→0x07 (a repeat), then
+        // 10110000000 (11 bits: beyond the 4-bit root, so through a subtable) → 0xAB.
+        let lengths: [UInt8] = [2, 2, 3, 4, 11]
+        let decoder = try HuffmanDecoder(lengths: lengths, symbols: [0x31, 0x07, 0xF0, 0x07, 0xAB],
+                                         rootBits: 4, order: .msbFirst, allowIncomplete: true)
+        // 00 01 100 1010 10110000000, padded with 1s: 0001_1001 0101_0110 0000_0011.
+        var reader = MSBBitReader([0b0001_1001, 0b0101_0110, 0b0000_0011])
+        #expect(try decoder.decode(&reader) == 0x31)
+        #expect(try decoder.decode(&reader) == 0x07)
+        #expect(try decoder.decode(&reader) == 0xF0)
+        #expect(try decoder.decode(&reader) == 0x07)
+        #expect(try decoder.decode(&reader) == 0xAB)
+    }
 }

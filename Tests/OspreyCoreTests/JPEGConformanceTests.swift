@@ -4,15 +4,15 @@ import OspreyCore
 import OspreyCodecs
 import OspreyTestSupport
 
-/// Every JPEG of the shared corpus that has a reference decode (libjpeg-turbo via Pillow,
-/// accurate IDCT, fancy upsampling) must come out within PSNR ≥ 45 dB of it.
+/// Every JPEG that has a reference decode (libjpeg-turbo via Pillow, accurate IDCT, fancy
+/// upsampling) must come out within PSNR ≥ 45 dB of it: the five vendored ones always (a
+/// fresh clone), all 58 of the shared corpus when it is present.
 @Suite("JPEG conformance", .offCooperativePool)
 struct JPEGConformanceTests {
-    @Test("every JPEG with a reference decodes within 45 dB PSNR",
-          .enabled(if: Corpus.root != nil, "needs ../shared/corpus"))
+    @Test("every JPEG with a reference decodes within 45 dB PSNR")
     func referencesMatch() throws {
         let references = JPEGTestSupport.references
-        #expect(references.count >= 50)
+        #expect(references.count >= (Corpus.hasSharedCorpus ? 50 : 5))
         var failures: [String] = []
         var scores: [(String, Double)] = []
         for reference in references {

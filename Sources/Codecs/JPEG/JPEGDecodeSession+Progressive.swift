@@ -4,21 +4,21 @@ import OspreyCore
 extension JPEGDecodeSession {
     /// DC first scan: the DC difference, scaled by the point transform.
     func decodeDCFirst(_ block: UnsafeMutablePointer<Int16>, _ c: JPEGComponent, _ al: Int,
-                       _ reader: inout JPEGBitReader) {
+                       _ reader: inout MSBBitReader) {
         guard let dc = dcTables[c.dcTable] else { return }
-        let t = dc.decode(&reader)
+        let t = dc.symbol(&reader)
         c.dcPredictor = c.dcPredictor &+ reader.receiveExtend(t)
         block[0] = Int16(truncatingIfNeeded: c.dcPredictor &<< al)
     }
 
     /// DC refinement: one more bit of the DC coefficient.
-    func decodeDCRefine(_ block: UnsafeMutablePointer<Int16>, _ al: Int, _ reader: inout JPEGBitReader) {
-        if reader.bit() != 0 { block[0] |= Int16(truncatingIfNeeded: 1 &<< al) }
+    func decodeDCRefine(_ block: UnsafeMutablePointer<Int16>, _ al: Int, _ reader: inout MSBBitReader) {
+        if reader.read(1) != 0 { block[0] |= Int16(truncatingIfNeeded: 1 &<< al) }
     }
 
     /// AC first scan over `ss...se`, with end-of-band runs spanning blocks.
     func decodeACFirst(_ block: UnsafeMutablePointer<Int16>, _ c: JPEGComponent, _ ss: Int, _ se: Int,
-                       _ al: Int, _ reader: inout JPEGBitReader) {
+                       _ al: Int, _ reader: inout MSBBitReader) {
         if eobRun > 0 {
             eobRun -= 1
             return
@@ -26,12 +26,12 @@ extension JPEGDecodeSession {
         guard let ac = acTables[c.acTable] else { return }
         var k = ss
         while k <= se {
-            let rs = ac.decode(&reader)
+            let rs = ac.symbol(&reader)
             let r = rs >> 4, s = rs & 15
             if s == 0 {
                 if r < 15 {
                     eobRun = (1 << r) - 1
-                    if r > 0 { eobRun += reader.receive(r) }
+                    if r > 0 { eobRun += reader.read(r) }
                     break
                 }
                 k += 16
@@ -47,27 +47,27 @@ extension JPEGDecodeSession {
     /// AC refinement: correction bits for coefficients already non-zero, and new ±1 values
     /// placed after skipping `r` zero-history coefficients (libjpeg's `decode_mcu_AC_refine`).
     func decodeACRefine(_ block: UnsafeMutablePointer<Int16>, _ c: JPEGComponent, _ ss: Int, _ se: Int,
-                        _ al: Int, _ reader: inout JPEGBitReader) {
+                        _ al: Int, _ reader: inout MSBBitReader) {
         let plus = Int16(truncatingIfNeeded: 1 &<< al)
         let minus = Int16(truncatingIfNeeded: -1 &<< al)
         var k = ss
-        @inline(__always) func refine(_ position: Int, _ reader: inout JPEGBitReader) {
+        @inline(__always) func refine(_ position: Int, _ reader: inout MSBBitReader) {
             let value = block[position]
-            if reader.bit() != 0, value & plus == 0 {
+            if reader.read(1) != 0, value & plus == 0 {
                 block[position] = value >= 0 ? value &+ plus : value &+ minus
             }
         }
         if eobRun == 0, let ac = acTables[c.acTable] {
             while k <= se {
-                let rs = ac.decode(&reader)
+                let rs = ac.symbol(&reader)
                 var r = rs >> 4
                 let s = rs & 15
                 var newValue: Int16 = 0
                 if s != 0 {
-                    newValue = reader.bit() != 0 ? plus : minus
+                    newValue = reader.read(1) != 0 ? plus : minus
                 } else if r != 15 {
                     eobRun = 1 << r
-                    if r > 0 { eobRun += reader.receive(r) }
+                    if r > 0 { eobRun += reader.read(r) }
                     break
                 }
                 while k <= se {
@@ -103,14 +103,16 @@ extension JPEGDecodeSession {
         return bits == 0
     }
 
-    /// After the last scan: dequantise and transform every block of every component.
-    func finishProgressive() {
+    /// After the last scan: dequantise and transform every block of every component, checking
+    /// ``DecodeOptions/cancellation`` once per block row.
+    func finishProgressive() throws(ImageError) {
         let scratch = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
         defer { scratch.deallocate() }
         for c in components {
             guard c.coefficients != nil else { continue }
             let table = quant + c.quantIndex * 64
             for row in 0..<c.paddedBlocksHigh {
+                try options.checkCancellation()
                 for column in 0..<c.paddedBlocksWide {
                     let block = c.block(column: column, row: row)
                     let output = c.plane + row * 8 * c.stride + column * 8

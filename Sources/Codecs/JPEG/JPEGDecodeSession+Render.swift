@@ -2,10 +2,15 @@ import OspreyCore
 
 /// The last stage: upsample every component, convert to RGBA, optionally shrink on the fly.
 extension JPEGDecodeSession {
+    /// Output rows between two cancellation checks: a few milliseconds of work.
+    static let cancellationRows = 64
+
     /// The RGBA image, at full size or streamed through the box downsampler to `target`.
-    func render(target: PixelSize) -> PixelBuffer {
+    /// ``DecodeOptions/cancellation`` is checked every ``cancellationRows`` output rows.
+    func render(target: PixelSize) throws(ImageError) -> PixelBuffer {
         guard let geometry else { return PixelBuffer(width: 1, height: 1) }
-        if progressive { finishProgressive() }
+        if progressive { try finishProgressive() }
+        try options.checkCancellation()
         let width = geometry.width, height = geometry.height
         let space = JPEGColorSpace(componentCount: components.count, ids: components.map(\.id), hints: hints)
         let upsamplers = components.map { JPEGUpsampler(component: $0, geometry: geometry) }
@@ -19,6 +24,7 @@ extension JPEGDecodeSession {
         let count = full ? width * height * 4 : 0
         var bytes = [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
 
+        var failure: ImageError?
         JPEGColorConverter.crToR.withUnsafeBufferPointer { r in
             JPEGColorConverter.cbToB.withUnsafeBufferPointer { b in
                 JPEGColorConverter.crToG.withUnsafeBufferPointer { gr in
@@ -26,6 +32,9 @@ extension JPEGDecodeSession {
                         let tables = (r: r.baseAddress!, b: b.baseAddress!, gr: gr.baseAddress!, gb: gb.baseAddress!)
                         bytes.withUnsafeMutableBufferPointer { out in
                             for y in 0..<height {
+                                if y % Self.cancellationRows == 0 {
+                                    do throws(ImageError) { try options.checkCancellation() } catch { failure = error; return }
+                                }
                                 let rows = (0..<upsamplers.count).map { upsamplers[$0].row(y, scratch: scratch[$0]) }
                                 let destination = full ? out.baseAddress! + y * width * 4 : rowBuffer
                                 JPEGColorConverter.convert(space, rows: rows, width: width,
@@ -37,6 +46,7 @@ extension JPEGDecodeSession {
                 }
             }
         }
+        if let failure { throw failure }
         if let downsampler { return downsampler.pixels }
         return PixelBuffer(width: width, height: height, bytes: bytes)
     }

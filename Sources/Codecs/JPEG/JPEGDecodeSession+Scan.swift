@@ -43,7 +43,7 @@ extension JPEGDecodeSession {
             scan.spectralEnd = 63
             try requireTables(scan, dc: true, ac: true)
         }
-        return decodeEntropySegment(scan, geometry: geometry, from: stop)
+        return try decodeEntropySegment(scan, geometry: geometry, from: stop)
     }
 
     private func validateProgressive(_ scan: JPEGScan) throws(ImageError) {
@@ -83,12 +83,14 @@ extension JPEGDecodeSession {
     /// The MCU loop. A truncated scan stops where the data ends (blocks not reached stay
     /// mid-grey); a corrupt restart interval is abandoned at the next RSTn, and intervals
     /// whose markers are missing are skipped, so later intervals land where they belong.
-    private func decodeEntropySegment(_ scan: JPEGScan, geometry: JPEGFrameGeometry, from start: Int) -> Int {
+    /// ``DecodeOptions/cancellation`` is checked at the start of every MCU row.
+    private func decodeEntropySegment(_ scan: JPEGScan, geometry: JPEGFrameGeometry,
+                                      from start: Int) throws(ImageError) -> Int {
         let single = scan.components.count == 1
         let mcusWide = single ? scan.components[0].blocksWide : geometry.mcusWide
         let mcusHigh = single ? scan.components[0].blocksHigh : geometry.mcusHigh
         let total = mcusWide * mcusHigh
-        var reader = JPEGBitReader(base: base, end: end, position: start)
+        var reader = MSBBitReader(bytes, start: start)
         let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
         defer { block.deallocate() }
         let decodeBlock = blockDecoder(for: scan)
@@ -97,16 +99,17 @@ extension JPEGDecodeSession {
         eobRun = 0
         var mcu = 0
         while mcu < total {
+            if mcu % mcusWide == 0 { try options.checkCancellation() }
             if restartInterval > 0, mcu > 0, mcu % restartInterval == 0 {
                 guard let (code, after) = nextRestartCandidate(from: reader.position) else { break }
                 guard (0xD0...0xD7).contains(code) else {
-                    reader.seek(to: after - 2)
+                    reader = MSBBitReader(bytes, start: after - 2)
                     break
                 }
                 let number = Int(code - 0xD0)
                 mcu += ((number - expectedRestart) & 7) * restartInterval
                 expectedRestart = (number + 1) & 7
-                reader.seek(to: after)
+                reader = MSBBitReader(bytes, start: after)
                 for c in scan.components { c.dcPredictor = 0 }
                 eobRun = 0
                 if mcu >= total { break }
@@ -131,7 +134,7 @@ extension JPEGDecodeSession {
         return reader.position
     }
 
-    typealias BlockDecoder = (JPEGComponent, Int, Int, inout JPEGBitReader, UnsafeMutablePointer<Int16>) -> Void
+    typealias BlockDecoder = (JPEGComponent, Int, Int, inout MSBBitReader, UnsafeMutablePointer<Int16>) -> Void
 
     /// The per-block routine for this kind of scan.
     private func blockDecoder(for scan: JPEGScan) -> BlockDecoder {
@@ -158,16 +161,16 @@ extension JPEGDecodeSession {
 
     /// A baseline/extended block: Huffman-decode, dequantise, IDCT straight into the plane.
     private func decodeSequentialBlock(_ c: JPEGComponent, _ column: Int, _ row: Int,
-                                       _ reader: inout JPEGBitReader, _ block: UnsafeMutablePointer<Int16>) {
+                                       _ reader: inout MSBBitReader, _ block: UnsafeMutablePointer<Int16>) {
         guard let dc = dcTables[c.dcTable], let ac = acTables[c.acTable] else { return }
         block.update(repeating: 0, count: 64)
-        let t = dc.decode(&reader)
+        let t = dc.symbol(&reader)
         c.dcPredictor = c.dcPredictor &+ reader.receiveExtend(t)
         block[0] = Int16(truncatingIfNeeded: c.dcPredictor)
         var k = 1
         var hasAC = false
         while k < 64 {
-            let rs = ac.decode(&reader)
+            let rs = ac.symbol(&reader)
             let r = rs >> 4, s = rs & 15
             if s == 0 {
                 if r != 15 { break }

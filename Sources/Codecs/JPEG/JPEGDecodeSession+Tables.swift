@@ -15,7 +15,9 @@ extension JPEGDecodeSession {
             throw count == 2 ? .jpegUnsupported("2-component images") : ImageError(.badImageData)
         }
         if height == 0 { height = definedNumberOfLines(after: stop) }
-        try options.checkPixelCount(width: width, height: height)
+        // Not streamed: every component plane is held at full size until the end, thumbnail or
+        // not, so the whole canvas counts against `maxPixelCount` (and `decodeWorkBudget`).
+        _ = try options.checkDecode(source: PixelSize(width: width, height: height), streamed: false)
         var specs: [(id: Int, h: Int, v: Int, q: Int)] = []
         for i in 0..<count {
             let at = start + 6 + 3 * i
@@ -56,7 +58,7 @@ extension JPEGDecodeSession {
             let total = counts.reduce(0, +)
             guard total <= 256, at + 17 + total <= stop else { throw ImageError(.badImageData) }
             let symbols = (0..<total).map { base[at + 17 + $0] }
-            let table = try JPEGHuffmanTable(counts: counts, symbols: symbols)
+            let table = try HuffmanDecoder.jpeg(counts: counts, symbols: symbols)
             if tableClass == 0 { dcTables[index] = table } else { acTables[index] = table }
             at += 17 + total
         }
@@ -95,6 +97,6 @@ extension JPEGDecodeSession {
     /// APP1 "Exif\0\0": the orientation tag of IFD0.
     func readExif(from start: Int, to stop: Int) {
         guard hints.orientation == nil else { return }
-        hints.orientation = JPEGExif.orientation(UnsafeBufferPointer(start: base + start, count: stop - start))
+        hints.orientation = ExifOrientationParser.orientation(in: UnsafeBufferPointer(start: base + start, count: stop - start))
     }
 }

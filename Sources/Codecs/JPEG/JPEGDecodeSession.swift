@@ -3,7 +3,9 @@ import OspreyCore
 /// The state of one decode: tables, frame, components. Lives for one `decode` call on one
 /// thread only, so it needs no lock and is not `Sendable`.
 final class JPEGDecodeSession {
-    /// The file; every read is checked against `end`.
+    /// The file, for the entropy-coded segments' ``MSBBitReader`` (which shares its storage).
+    let bytes: [UInt8]
+    /// The same bytes for the header parsers; every read is checked against `end`.
     let base: UnsafePointer<UInt8>
     /// One past the last byte.
     let end: Int
@@ -13,8 +15,8 @@ final class JPEGDecodeSession {
     let quant: UnsafeMutablePointer<Int32>
     /// ``jpegNaturalOrder`` copied once, so the block loops index a plain pointer.
     let naturalOrder: UnsafeMutablePointer<Int>
-    var dcTables = [JPEGHuffmanTable?](repeating: nil, count: 4)
-    var acTables = [JPEGHuffmanTable?](repeating: nil, count: 4)
+    var dcTables = [HuffmanDecoder?](repeating: nil, count: 4)
+    var acTables = [HuffmanDecoder?](repeating: nil, count: 4)
     /// MCUs per restart interval, 0 = none (DRI).
     var restartInterval = 0
     var hints = JPEGColorHints()
@@ -29,7 +31,9 @@ final class JPEGDecodeSession {
     /// The end-of-band run of the current progressive AC scan.
     var eobRun = 0
 
-    init(base: UnsafePointer<UInt8>, end: Int, options: DecodeOptions) {
+    /// A session over `bytes`, whose storage `base` points to for the session's lifetime.
+    init(bytes: [UInt8], base: UnsafePointer<UInt8>, end: Int, options: DecodeOptions) {
+        self.bytes = bytes
         self.base = base
         self.end = end
         self.options = options

@@ -19,6 +19,11 @@ import OspreyCore
 ///   allocated; with ``DecodeOptions/thumbnailPixelSize`` rows are shrunk as they are
 ///   produced (a box filter; DCT-scaled decoding is later work).
 /// - EXIF orientation (APP1) is applied when ``DecodeOptions/applyOrientation`` is true.
+/// - Limits: ``DecodeOptions/checkDecode(source:streamed:)`` on the frame header, not
+///   streamed (the component planes are full size even for a thumbnail), so the source
+///   counts against ``DecodeOptions/maxPixelCount`` and ``DecodeOptions/decodeWorkBudget``.
+///   ``DecodeOptions/cancellation`` is checked before the decode, at every MCU row of every
+///   scan, every block row of the progressive transform and every 64 output rows.
 ///
 /// Stateless and `Sendable`: one instance may decode on many threads at once.
 public struct JPEGDecoder: ImageDecoding {
@@ -36,23 +41,23 @@ public struct JPEGDecoder: ImageDecoding {
         let result = bytes.withUnsafeBufferPointer { buffer -> Result<PixelBuffer, ImageError> in
             guard let base = buffer.baseAddress else { return .failure(ImageError(.badImageData)) }
             return Result { () throws(ImageError) -> PixelBuffer in
-                try Self.decode(base: base, count: buffer.count, options: options)
+                try Self.decode(bytes: bytes, base: base, options: options)
             }
         }
         return DecodedImage(pixels: try result.get(), format: .jpeg)
     }
 
-    private static func decode(base: UnsafePointer<UInt8>, count: Int,
+    private static func decode(bytes: [UInt8], base: UnsafePointer<UInt8>,
                                options: DecodeOptions) throws(ImageError) -> PixelBuffer {
-        let session = JPEGDecodeSession(base: base, end: count, options: options)
+        try options.checkCancellation()
+        let session = JPEGDecodeSession(bytes: bytes, base: base, end: bytes.count, options: options)
         try session.run()
         guard let geometry = session.geometry, session.decodedSomething else { throw ImageError(.badImageData) }
-        let orientation = options.applyOrientation ? (session.hints.orientation ?? 1) : 1
-        let swap = JPEGExif.swapsAxes(orientation)
-        let upright = PixelSize(width: swap ? geometry.height : geometry.width,
-                                height: swap ? geometry.width : geometry.height)
-        let target = options.targetSize(for: upright)
-        let stored = swap ? PixelSize(width: target.height, height: target.width) : target
-        return JPEGExif.apply(orientation, to: session.render(target: stored))
+        let orientation = options.applyOrientation ? (session.hints.orientation ?? .up) : .up
+        let upright = orientation.uprightSize(of: PixelSize(width: geometry.width, height: geometry.height))
+        // The thumbnail is computed for the upright picture; the stored pixels are its transpose
+        // when the orientation swaps the axes (the size map is its own inverse).
+        let stored = orientation.uprightSize(of: options.targetSize(for: upright))
+        return orientation.apply(to: try session.render(target: stored))
     }
 }

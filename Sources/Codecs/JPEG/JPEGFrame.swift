@@ -80,8 +80,8 @@ struct JPEGColorHints {
     var jfif = false
     /// The Adobe APP14 transform flag (0 = none/RGB/CMYK, 1 = YCbCr, 2 = YCCK), if present.
     var adobeTransform: Int?
-    /// EXIF orientation 1…8 from APP1, if present.
-    var orientation: Int?
+    /// The EXIF orientation from APP1, if present and readable.
+    var orientation: ImageOrientation?
 }
 
 /// The zig-zag order: `naturalOrder[k]` is the position of the k-th coded coefficient.

@@ -17,10 +17,26 @@ struct HuffmanDecoder: Sendable {
     /// `allowIncomplete` (JPEG's tables are always incomplete; deflate's and WebP's may not be).
     init(lengths: [UInt8], rootBits: Int = 9, order: HuffmanBitOrder,
                  allowIncomplete: Bool = false) throws(ImageError) {
+        try self.init(lengths: lengths, templates: HuffmanEntry.symbolTemplates(count: lengths.count),
+                      rootBits: rootBits, order: order, allowIncomplete: allowIncomplete)
+    }
+
+    /// The decoder for a code given as a list (JPEG's DHT: BITS then HUFFVAL): the `i`-th code
+    /// in canonical order has length `lengths[i]` and decodes to `symbols[i]`, so symbols may
+    /// come in any order and need not be distinct. `lengths` must be non-decreasing for the
+    /// codes to be assigned in list order, which is how such lists are written.
+    init(lengths: [UInt8], symbols: [Int], rootBits: Int = 9, order: HuffmanBitOrder,
+                 allowIncomplete: Bool = false) throws(ImageError) {
+        precondition(lengths.count == symbols.count && symbols.allSatisfy { (0..<(1 << 16)).contains($0) })
+        try self.init(lengths: lengths, templates: symbols.map { HuffmanEntry.make(kind: HuffmanEntry.literal, value: $0) },
+                      rootBits: rootBits, order: order, allowIncomplete: allowIncomplete)
+    }
+
+    private init(lengths: [UInt8], templates: [UInt32], rootBits: Int, order: HuffmanBitOrder,
+                 allowIncomplete: Bool) throws(ImageError) {
         precondition(rootBits >= 1 && rootBits <= 15 && lengths.count <= 1 << 16)
         let size = HuffmanTableBuilder.requiredSize(lengths: lengths, rootBits: rootBits)
         guard size > 0 else { throw ImageError(.badImageData) }
-        let templates = HuffmanEntry.symbolTemplates(count: lengths.count)
         var table = [UInt32](repeating: HuffmanEntry.invalid, count: size)
         try lengths.withUnsafeBufferPointer { (lengths) throws(ImageError) in
             try templates.withUnsafeBufferPointer { (templates) throws(ImageError) in
@@ -59,17 +75,33 @@ struct HuffmanDecoder: Sendable {
     /// the reader supplies zeros (see ``MSBBitReader/paddingBitsConsumed``).
     @inline(__always)
     func decode(_ reader: inout MSBBitReader) throws(ImageError) -> Int {
+        let symbol = symbolOrInvalid(&reader)
+        guard symbol >= 0 else { throw ImageError(.badImageData) }
+        return symbol
+    }
+
+    /// Like ``decode(_:)-(MSBBitReader)`` but returns -1 at an unused code (consuming nothing,
+    /// the next 16 bits stay peekable), for decoders that recover from corrupt data rather than
+    /// stop (JPEG): no error value to build in the hottest loop.
+    @inline(__always)
+    func symbolOrInvalid(_ reader: inout MSBBitReader) -> Int {
         precondition(order == .msbFirst)
         let window = reader.peek(16)
-        var entry = table[window >> (16 &- rootBits)]
-        var length = HuffmanEntry.length(entry)
-        if entry & HuffmanEntry.kindMask == HuffmanEntry.link {
-            let subBits = HuffmanEntry.extraBits(entry)
-            let index = (window >> (16 &- rootBits &- subBits)) & ((1 << subBits) &- 1)
-            entry = table[HuffmanEntry.value(entry) &+ index]
-            length = rootBits &+ HuffmanEntry.length(entry)
+        // Unchecked reads: a root index has `rootBits` bits and a subtable index stays inside
+        // the subtable its link entry sized (HuffmanTableBuilder), so both are in bounds.
+        let (entry, length) = table.withUnsafeBufferPointer { table -> (UInt32, Int) in
+            // Masking shifts: every amount is below 16 by construction.
+            var entry = table[window &>> (16 &- rootBits)]
+            var length = HuffmanEntry.length(entry)
+            if entry & HuffmanEntry.kindMask == HuffmanEntry.link {
+                let subBits = HuffmanEntry.extraBits(entry)
+                let index = (window &>> (16 &- rootBits &- subBits)) & ((1 &<< subBits) &- 1)
+                entry = table[HuffmanEntry.value(entry) &+ index]
+                length = rootBits &+ HuffmanEntry.length(entry)
+            }
+            return (entry, length)
         }
-        guard entry & HuffmanEntry.kindMask == HuffmanEntry.literal else { throw ImageError(.badImageData) }
+        guard entry & HuffmanEntry.kindMask == HuffmanEntry.literal else { return -1 }
         reader.consume(length)
         return HuffmanEntry.value(entry)
     }

@@ -38,6 +38,33 @@ struct MSBBitReader {
     /// Tops the window up to at least 57 bits (data, then zero padding at a marker or the end).
     @inline(__always)
     mutating func refill() {
+        guard bitCount <= 56 else { return }
+        if marker == nil, paddingBits == 0, position &+ 8 <= bytes.count {
+            // Fast path: the next 8 bytes loaded at once. When none of the bytes that fit is
+            // 0xFF (the usual case: stuffing and markers are rare), they are all plain data and
+            // go in with one shift instead of a per-byte loop.
+            let word = UInt64(bigEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: UInt64.self) })
+            let take = (64 &- bitCount) >> 3
+            // A byte of `word` is 0xFF when the same byte of `~word` is zero (SWAR zero-byte test:
+            // exact for the first zero byte, conservative after it — a false alarm only costs
+            // the slow path). Only the `take` leading bytes matter.
+            let inverted = ~word
+            let zeroBytes = (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080
+            let leading = take == 8 ? ~UInt64(0) : ~(~UInt64(0) &>> UInt64(truncatingIfNeeded: take &* 8))
+            if zeroBytes & leading == 0 {
+                window |= (word & leading) &>> UInt64(truncatingIfNeeded: bitCount)
+                bitCount &+= take &* 8
+                position &+= take
+                return
+            }
+        }
+        refillByBytes()
+    }
+
+    /// The general refill, one byte at a time: stuffing, fill bytes, markers and the end.
+    /// Kept out of line so that the inlined ``refill()`` stays small in decoders' hot loops.
+    @inline(never)
+    private mutating func refillByBytes() {
         while bitCount <= 56 {
             guard marker == nil, position < bytes.count else {
                 bitCount += 8
@@ -70,14 +97,15 @@ struct MSBBitReader {
     @inline(__always)
     mutating func peek(_ bits: Int) -> Int {
         if bitCount < bits { refill() }
-        return Int(truncatingIfNeeded: window >> UInt64(64 - bits))
+        // Masking shifts: `bits` is 1…32, so the amount is in range and needs no checks.
+        return Int(truncatingIfNeeded: window &>> UInt64(truncatingIfNeeded: 64 &- bits))
     }
 
     /// Drops `bits` bits (at most what the last ``peek(_:)`` guaranteed).
     @inline(__always)
     mutating func consume(_ bits: Int) {
-        window <<= UInt64(bits)
-        bitCount -= bits
+        window &<<= UInt64(truncatingIfNeeded: bits)
+        bitCount &-= bits
         if bitCount < paddingBits {
             paddingBitsConsumed += paddingBits - bitCount
             paddingBits = bitCount
@@ -99,7 +127,7 @@ struct MSBBitReader {
     mutating func readSigned(_ bits: Int) -> Int {
         guard bits > 0 else { return 0 }
         let value = read(bits)
-        return value < 1 << (bits - 1) ? value - (1 << bits) + 1 : value
+        return value < 1 &<< (bits &- 1) ? value &- (1 &<< bits) &+ 1 : value
     }
 
     /// After a segment: drops the buffered bits and, when the reader stopped at a marker,

@@ -1,0 +1,89 @@
+import Foundation
+import Osprey
+
+/// Issue 13: JPEG decode in megapixels/s beside Pillow (libjpeg-turbo) on the same files.
+///
+/// Files: the vendored kodim23 768 × 512 encodes (4:2:0 baseline and progressive, from
+/// Tests/Fixtures, so the rows exist without Python), and — when Pillow is installed to make
+/// them, the project having no JPEG encoder — 4000 × 3000 q85 synthetic pictures: baseline
+/// 4:2:0, progressive 4:2:0 and baseline 4:4:4. Targets (issue 13): baseline and 4:4:4
+/// ≥ 1.0 × Pillow, progressive ≥ 0.8.
+extension DecoderScenario {
+    struct JPEGCase {
+        var name: String
+        var file: URL
+        var data: Data
+        var pixels: Int
+        var target: Double
+    }
+
+    /// The vendored fixtures folder, found from this source file (the benchmark runs from the
+    /// package, like the tests).
+    static let vendoredJPEGs = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Tests/Fixtures/jpeg/subsampling")
+
+    func jpegRows(in bench: Bench, folder: URL) throws -> [Row] {
+        let label = "\(id) \(title)"
+        let python = bench.python
+        var rows: [Row] = []
+        var cases: [JPEGCase] = []
+        func add(_ name: String, _ file: URL, target: Double) throws {
+            let data = try Data(contentsOf: file)
+            let image = try ImageCoders.shared.decode(data)
+            cases.append(JPEGCase(name: name, file: file, data: data, pixels: image.pixelWidth * image.pixelHeight,
+                                  target: target))
+        }
+        for (name, file, target) in [("kodim23 768×512 q90 4:2:0", "kodim23_q90_420.jpg", 1.0),
+                                     ("kodim23 768×512 q85 4:2:0 progressive", "kodim23_q85_420_progressive.jpg", 0.8)] {
+            let url = Self.vendoredJPEGs.appendingPathComponent(file)
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                rows.append(.outcome(.skipped, scenario: label, metric: "JPEG decode, \(name)", note: "\(url.path) missing"))
+                continue
+            }
+            try add(name, url, target: target)
+        }
+        let (width, height) = bench.size(quick: (1600, 1200), full: (4000, 3000))
+        for (name, subsampling, progressive, target) in [("4:2:0", 2, false, 1.0), ("4:2:0 progressive", 2, true, 0.8),
+                                                         ("4:4:4", 0, false, 1.0)] {
+            let metric = "JPEG decode, \(width)×\(height) q85 \(name)"
+            let file = folder.appendingPathComponent("synthetic-\(subsampling)-\(progressive ? "p" : "b").jpg")
+            do {
+                try python.makeJPEG(file, width: width, height: height, quality: 85, subsampling: subsampling,
+                                    progressive: progressive)
+                try add("\(width)×\(height) q85 \(name)", file, target: target)
+            } catch let skip as Skip {
+                rows.append(.outcome(.skipped, scenario: label, metric: metric, note: skip.description))
+            }
+        }
+
+        let iterations = bench.size(quick: 3, full: 7)
+        typealias Item = PythonReference.Item
+        let samples = try bench.rounds.alternate(
+            osprey: {
+                try cases.map { item in
+                    Stat(try (0..<iterations).map { _ in try Clock.time { _ = try ImageCoders.shared.decode(item.data) } }).median
+                }
+            },
+            baseline: {
+                let answer = try python.measure(cases.map { Item(kind: .jpeg, file: $0.file) }, iterations: iterations)
+                return cases.map { answer[Item(kind: .jpeg, file: $0.file)] ?? .nan }
+            })
+        let hasPillow = python.probe.pillow != nil
+        for (index, item) in cases.enumerated() {
+            let mp = Double(item.pixels) / 1e6
+            rows.append(Row(scenario: label, metric: "JPEG decode, \(item.name)", unit: "MP/s",
+                            osprey: Stat(samples.osprey.map { mp / $0[index] }),
+                            baselineName: hasPillow ? "Pillow" : "—",
+                            baseline: hasPillow ? Stat(samples.baseline.map { mp / $0[index] }) : nil,
+                            target: .ratio(.atLeast, item.target, source: "issue 13: ≥ \(item.target) × Pillow"),
+                            note: "\(item.data.count / 1000) kB file"
+                                + (hasPillow ? "" : "; \(python.pillowStatus): no reference figure")))
+        }
+        if hasPillow {
+            bench.note("JPEG reference: \(python.pillowStatus) (libjpeg-turbo), open + load + convert to RGBA in Python, "
+                       + "same files, same rounds; the 4000×3000 files are Pillow's encodes of a synthetic picture with noise.")
+        }
+        return rows
+    }
+}
