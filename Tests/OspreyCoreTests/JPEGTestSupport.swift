@@ -27,9 +27,12 @@ enum JPEGTestSupport {
 
     /// The bytes of a corpus file.
     static func corpusData(_ path: String) throws -> Data {
-        guard let root = Corpus.root else { throw CocoaError(.fileNoSuchFile) }
-        return try Data(contentsOf: root.appendingPathComponent(path))
+        guard let url = Corpus.file(path) else { throw CocoaError(.fileNoSuchFile) }
+        return try Data(contentsOf: url)
     }
+
+    /// Whether a vendored or shared corpus file exists at `path`.
+    static func hasCorpusFile(_ path: String) -> Bool { Corpus.file(path) != nil }
 
     /// PSNR in dB over R, G and B of two same-sized RGBA buffers; infinity when identical.
     static func psnr(_ a: PixelBuffer, _ b: PixelBuffer) -> Double {
