@@ -208,19 +208,25 @@ struct JPEGDecoderTests {
         #expect(JPEGTestSupport.psnr(image.firstFrame, reference) >= 30)
     }
 
-    @Test("CMYK files decode to plausible colour (mean within 12 of Pillow's)", .enabled(if: Corpus.hasSharedCorpus, "file not vendored: needs ../shared/corpus"), arguments: [
-        ("jpeg/jpeg-js/cmyktest.jpg", [77, 142, 212]),
-        ("jpeg/jpeg-js/tree-cmyk.jpg", [159, 162, 84]),
-        ("jpeg/reftest/mozilla/jpg-cmyk-1.jpg", [128, 128, 44]),
-        ("jpeg/reftest/mozilla/jpg-cmyk-2.jpg", [252, 252, 252]),
-    ])
-    func cmyk(path: String, mean: [Int]) throws {
-        let image = try JPEGTestSupport.decodeUnoriented(try JPEGTestSupport.corpusData(path))
-        var sums = [0, 0, 0]
-        let bytes = image.firstFrame.bytes
-        for i in stride(from: 0, to: bytes.count, by: 4) { for c in 0..<3 { sums[c] += Int(bytes[i + c]) } }
-        let pixels = bytes.count / 4
-        for c in 0..<3 { #expect(abs(sums[c] / pixels - mean[c]) <= 12, "\(path) channel \(c): \(sums[c] / pixels)") }
+    // Real CMYK files are not redistributable here (their sets are not vendored): the shared
+    // corpus's are checked when present; the conversion itself always, on files the test
+    // writes (JPEGSyntheticTests).
+    @Test("CMYK files of the shared corpus decode to plausible colour (mean within 12 of Pillow's)")
+    func cmyk() throws {
+        let files: [(String, [Int])] = [
+            ("jpeg/jpeg-js/cmyktest.jpg", [77, 142, 212]),
+            ("jpeg/jpeg-js/tree-cmyk.jpg", [159, 162, 84]),
+            ("jpeg/reftest/mozilla/jpg-cmyk-1.jpg", [128, 128, 44]),
+            ("jpeg/reftest/mozilla/jpg-cmyk-2.jpg", [252, 252, 252]),
+        ]
+        for (path, mean) in files where JPEGTestSupport.hasCorpusFile(path) {
+            let image = try JPEGTestSupport.decodeUnoriented(try JPEGTestSupport.corpusData(path))
+            var sums = [0, 0, 0]
+            let bytes = image.firstFrame.bytes
+            for i in stride(from: 0, to: bytes.count, by: 4) { for c in 0..<3 { sums[c] += Int(bytes[i + c]) } }
+            let pixels = bytes.count / 4
+            for c in 0..<3 { #expect(abs(sums[c] / pixels - mean[c]) <= 12, "\(path) channel \(c): \(sums[c] / pixels)") }
+        }
     }
 
     @Test("the registry decodes JPEG, and a PNG named .jpg still as PNG")
