@@ -46,6 +46,7 @@ let package = Package(
             dependencies: ["OspreyCore", "OspreyCodecs", "LoopbackServer"],
             path: "Tests/Support"
         ),
+        .target(name: "OspreyTestTraits", path: "Tests/Traits"),
         .executableTarget(
             name: "osprey-disk-writer",
             dependencies: ["OspreyCache", "OspreyTestSupport"],
@@ -53,16 +54,19 @@ let package = Package(
         ),
         .testTarget(
             name: "OspreyCoreTests",
-            dependencies: ["OspreyCore", "OspreyCodecs", "OspreyTestSupport"]
+            dependencies: ["OspreyCore", "OspreyCodecs", "OspreyTestSupport", "OspreyTestTraits"]
         ),
         .testTarget(
             name: "LoopbackServerTests",
-            dependencies: ["LoopbackServer", "OspreyTestSupport"]
+            dependencies: ["LoopbackServer", "OspreyTestSupport", "OspreyTestTraits"]
         ),
-        .testTarget(name: "OspreyCacheTests", dependencies: ["OspreyCache", "OspreyTestSupport"]),
+        .testTarget(
+            name: "OspreyCacheTests",
+            dependencies: ["OspreyCache", "OspreyTestSupport", "OspreyTestTraits"]
+        ),
         .testTarget(
             name: "OspreyDownloadTests",
-            dependencies: ["OspreyDownload", "LoopbackServer", "OspreyTestSupport"]
+            dependencies: ["OspreyDownload", "LoopbackServer", "OspreyTestSupport", "OspreyTestTraits"]
         ),
         .testTarget(
             name: "ReadmeSamplesTests",
@@ -71,7 +75,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OspreyTests",
-            dependencies: ["Osprey", "OspreyUIKitBridge", "LoopbackServer", "OspreyTestSupport"]
+            dependencies: ["Osprey", "OspreyUIKitBridge", "LoopbackServer", "OspreyTestSupport", "OspreyTestTraits"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import LoopbackServer
+import OspreyTestTraits
 import Testing
 
 /// Faults that break the body: a close mid-body, a Content-Length longer than the body.
@@ -11,7 +12,7 @@ import Testing
 /// closed with N bytes remaining to read"): libcurl's CURLE_PARTIAL_FILE is not mapped to a
 /// specific code. Apple's URLSession reports `.networkConnectionLost` (-1005) instead. The
 /// bytes that did arrive are delivered to `didReceive data` before the error.
-@Suite("Faults: broken bodies")
+@Suite("Faults: broken bodies", .offCooperativePool)
 final class BrokenBodyFaultTests: Sendable {
     let server: LoopbackServer
     let client = TestClient()

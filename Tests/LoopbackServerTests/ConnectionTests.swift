@@ -4,10 +4,11 @@ import FoundationNetworking
 #endif
 import LoopbackServer
 import OspreyCore
+import OspreyTestTraits
 import Testing
 
 /// Suspend/resume, keep-alive, concurrency, and a client leaving early.
-@Suite("Holding and connections")
+@Suite("Holding and connections", .offCooperativePool)
 final class ConnectionTests: Sendable {
     let server: LoopbackServer
     let client = TestClient()

@@ -1,9 +1,10 @@
 import Foundation
 @testable import LoopbackServer
+import OspreyTestTraits
 import Testing
 
 /// The request parser and the HTTP date, in isolation.
-@Suite("HTTP parsing")
+@Suite("HTTP parsing", .offCooperativePool)
 struct ParserTests {
     private func parse(_ text: String) -> HTTPRequestParser.Result {
         HTTPRequestParser.parse(Array(text.utf8))

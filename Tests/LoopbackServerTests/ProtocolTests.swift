@@ -1,9 +1,10 @@
 import Foundation
 import LoopbackServer
+import OspreyTestTraits
 import Testing
 
 /// The HTTP/1.1 wire behaviour, through a raw socket: what URLSession will not send.
-@Suite("HTTP protocol (raw socket)")
+@Suite("HTTP protocol (raw socket)", .offCooperativePool)
 final class ProtocolTests: Sendable {
     let server: LoopbackServer
 

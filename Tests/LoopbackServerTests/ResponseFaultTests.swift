@@ -3,11 +3,12 @@ import Foundation
 import FoundationNetworking
 #endif
 import LoopbackServer
+import OspreyTestTraits
 import Testing
 
 /// Faults that change *what* the response says: status codes, redirects (and a loop),
 /// Content-Type, conditional GET, empty bodies.
-@Suite("Faults: response shape")
+@Suite("Faults: response shape", .offCooperativePool)
 final class ResponseFaultTests: Sendable {
     let server: LoopbackServer
     let client = TestClient()

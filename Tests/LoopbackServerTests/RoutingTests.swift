@@ -4,10 +4,11 @@ import FoundationNetworking
 #endif
 import LoopbackServer
 import OspreyCore
+import OspreyTestTraits
 import Testing
 
 /// Routes, handlers, 404s and what the server records about each request.
-@Suite("Routing and request log")
+@Suite("Routing and request log", .offCooperativePool)
 final class RoutingTests: Sendable {
     let server: LoopbackServer
     let client = TestClient()

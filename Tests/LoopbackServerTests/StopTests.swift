@@ -3,10 +3,11 @@ import Foundation
 import FoundationNetworking
 #endif
 import LoopbackServer
+import OspreyTestTraits
 import Testing
 
 /// `stop()` and `deinit`: in-flight requests are released, nothing leaks.
-@Suite("Stopping")
+@Suite("Stopping", .offCooperativePool)
 final class StopTests: Sendable {
     let client = TestClient()
 

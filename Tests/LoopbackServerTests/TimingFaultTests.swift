@@ -4,10 +4,11 @@ import Foundation
 import FoundationNetworking
 #endif
 import LoopbackServer
+import OspreyTestTraits
 import Testing
 
 /// Faults that change *when* bytes arrive: delay, stall, slow drip.
-@Suite("Faults: timing")
+@Suite("Faults: timing", .offCooperativePool)
 final class TimingFaultTests: Sendable {
     let server: LoopbackServer
     let client = TestClient()

@@ -1,10 +1,11 @@
 import Foundation
 @testable import OspreyCache
 import OspreyCore
+import OspreyTestTraits
 import Testing
 
 /// What is particular to the disk tier (the shared contract is in `CacheConformanceTests`).
-@Suite("DiskCache")
+@Suite("DiskCache", .offCooperativePool)
 struct DiskCacheTests {
     /// Runs `body` with a disk tier in a fresh folder.
     private func withDiskCache(configure: (inout ImageCacheConfig) -> Void = { _ in },

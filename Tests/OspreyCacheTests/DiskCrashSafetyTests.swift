@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import OspreyCache
 import OspreyCore
+import OspreyTestTraits
 import Testing
 
 /// A writer killed with SIGKILL at random points leaves every entry absent or whole.
@@ -11,7 +12,7 @@ import Testing
 /// a pure function of the key (`CrashPayload.payload(forKey:)`, shared with the child) and prints a line after
 /// each. The test waits for a random number of lines, adds a random delay of up to 2 ms (the
 /// kill point is what is randomised; nothing waits on time), and kills it.
-@Suite("Disk crash safety")
+@Suite("Disk crash safety", .offCooperativePool)
 struct DiskCrashSafetyTests {
     static let keyCount = CrashPayload.keyCount
     static let runs = 20

@@ -1,8 +1,9 @@
 import Foundation
+import OspreyTestTraits
 import Testing
 import OspreyCache
 
-@Suite("ImageCacheConfig")
+@Suite("ImageCacheConfig", .offCooperativePool)
 struct ImageCacheConfigTests {
     @Test("the memory default is a quarter of RAM capped at 512 MiB")
     func memoryDefault() {

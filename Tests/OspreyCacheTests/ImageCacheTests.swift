@@ -3,6 +3,7 @@ import Foundation
 @testable import OspreyCache
 import OspreyCore
 import OspreyTestSupport
+import OspreyTestTraits
 import Testing
 
 /// One query answer, as recorded by the tests.
@@ -15,7 +16,7 @@ struct QueryAnswer: Sendable {
 
 /// `ImageCache`'s query options, tiers and callbacks (the shared contract is in
 /// `CacheConformanceTests`).
-@Suite("ImageCache")
+@Suite("ImageCache", .offCooperativePool)
 struct ImageCacheTests {
     /// A cache in a fresh folder with the test coders; `body` gets it and a callback queue.
     private func withImageCache(decoder: TestRawDecoder = TestRawDecoder(), withEncoder: Bool = true,

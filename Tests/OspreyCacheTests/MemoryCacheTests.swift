@@ -2,10 +2,11 @@ import OspreyTestSupport
 import Foundation
 @testable import OspreyCache
 import OspreyCore
+import OspreyTestTraits
 import Testing
 
 /// What is particular to the memory tier (the shared contract is in `CacheConformanceTests`).
-@Suite("MemoryCache")
+@Suite("MemoryCache", .offCooperativePool)
 struct MemoryCacheTests {
     private func image(_ tag: Int, side: Int = 2) -> DecodedImage { TestItem(tag: tag, side: side).image }
 

@@ -4,11 +4,12 @@ import OspreyCache
 import OspreyCodecs
 import OspreyCore
 import OspreyTestSupport
+import OspreyTestTraits
 import Testing
 
 /// Cancelling a cache query while its disk hit decodes stops the decode (not only a decode
 /// that has not started), and the query still answers exactly once, with a miss.
-@Suite("Cache query cancellation reaches the decode")
+@Suite("Cache query cancellation reaches the decode", .offCooperativePool)
 struct QueryDecodeCancellationTests {
     @Test("cancel during a disk-hit decode: the decoder sees the flag, one miss is answered")
     func cancelDuringDecode() async throws {

@@ -1,4 +1,5 @@
 import Dispatch
+import OspreyTestTraits
 import Testing
 @testable import OspreyCore
 @testable import OspreyCodecs

@@ -1,4 +1,5 @@
 import Foundation
+import OspreyTestTraits
 import Testing
 import OspreyCore
 @testable import OspreyCodecs

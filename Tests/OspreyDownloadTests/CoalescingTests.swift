@@ -7,12 +7,13 @@ import LoopbackServer
 import OspreyCore
 import OspreyDownload
 import OspreyTestSupport
+import OspreyTestTraits
 import Testing
 
 /// Concurrent requests for one URL share one operation and one network request. The route is
 /// held with `suspend` so every request is made while the first is still in flight: the
 /// outcome does not depend on timing.
-@Suite("Coalescing duplicate URLs")
+@Suite("Coalescing duplicate URLs", .offCooperativePool)
 struct CoalescingTests {
     static let callers = 50
 

@@ -1,7 +1,8 @@
+import OspreyTestTraits
 import Testing
 import OspreyDownload
 
-@Suite("DownloaderOptions")
+@Suite("DownloaderOptions", .offCooperativePool)
 struct DownloaderOptionsTests {
     @Test("flags are distinct bits")
     func distinct() {

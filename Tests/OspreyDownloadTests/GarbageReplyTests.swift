@@ -7,13 +7,14 @@ import LoopbackServer
 import OspreyCore
 import OspreyDownload
 import OspreyTestSupport
+import OspreyTestTraits
 import Testing
 
 /// Issue 10 item 11: a server that answers with something that is not HTTP/1.x (an HTTP/0.9
 /// body without a status line, or garbage) gave `.invalidURL`, which the manager treats as
 /// permanent and blacklists. The URL is fine; the reply was not: `.invalidDownloadResponse`,
 /// transient.
-@Suite("Garbage replies")
+@Suite("Garbage replies", .offCooperativePool)
 struct GarbageReplyTests {
     static let replies: [(name: String, bytes: Data)] = [
         ("HTTP/0.9 body", TinyDecoder.bytes(padding: 64)),

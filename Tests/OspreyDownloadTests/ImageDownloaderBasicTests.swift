@@ -7,9 +7,10 @@ import LoopbackServer
 import OspreyCore
 import OspreyDownload
 import OspreyTestSupport
+import OspreyTestTraits
 import Testing
 
-@Suite("ImageDownloader basics")
+@Suite("ImageDownloader basics", .offCooperativePool)
 struct ImageDownloaderBasicTests {
     @Test("downloads and decodes an image, once")
     func downloadsAndDecodes() async throws {

@@ -8,6 +8,7 @@ import OspreyCore
 import OspreyCodecs
 import OspreyDownload
 import OspreyTestSupport
+import OspreyTestTraits
 import Testing
 
 /// The network stack under every ordering the issue-10 crashes needed: LIFO with a tiny queue,
@@ -16,7 +17,7 @@ import Testing
 /// process before the fixes (SIGSEGV in `notifyFinished`, FoundationNetworking's fatal errors
 /// "Received callback for HTTP redirection" and "Session invalidated"). Bounded: 2,000
 /// downloads in 8 rounds. Run it under `swift test --sanitize=thread` too.
-@Suite("Network stack stress")
+@Suite("Network stack stress", .offCooperativePool)
 struct NetworkStackStressTests {
     static let rounds = 8
     static let perRound = 250

@@ -6,6 +6,7 @@ import LoopbackServer
 import OspreyCore
 import OspreyDownload
 import OspreyTestSupport
+import OspreyTestTraits
 import Testing
 
 /// A subclass that tags its requests and notes which URLs it started.
@@ -38,7 +39,7 @@ final class SignatureCheckingOperation: DownloaderOperation, @unchecked Sendable
     }
 }
 
-@Suite("Custom operation class")
+@Suite("Custom operation class", .offCooperativePool)
 struct OperationClassTests {
     @Test("the configured operationClass runs the download")
     func subclassIsUsed() async throws {

@@ -7,11 +7,12 @@ import LoopbackServer
 import OspreyCore
 import OspreyDownload
 import OspreyTestSupport
+import OspreyTestTraits
 import Testing
 
 /// ``ImageDownloaderConfig/minimumProgressInterval``, after SDWebImage's: progress callbacks
 /// at least that fraction of the expected length apart, the last piece always reported.
-@Suite("Progress interval")
+@Suite("Progress interval", .offCooperativePool)
 struct ProgressIntervalTests {
     static let body = TinyDecoder.bytes(padding: 1 << 20)
 

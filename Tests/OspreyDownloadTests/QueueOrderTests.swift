@@ -7,12 +7,13 @@ import LoopbackServer
 import OspreyCore
 import OspreyDownload
 import OspreyTestSupport
+import OspreyTestTraits
 import Testing
 
 /// Order, priority and queue control with `maxConcurrentDownloads = 1`. A first download of a
 /// held route occupies the only slot while the others are queued; after `resume`, the
 /// server's arrival order shows which one the queue started next.
-@Suite("Queue order and control")
+@Suite("Queue order and control", .offCooperativePool)
 struct QueueOrderTests {
     private func serialHarness(_ order: ExecutionOrder = .fifo) throws -> DownloadHarness {
         let harness = try DownloadHarness { config in

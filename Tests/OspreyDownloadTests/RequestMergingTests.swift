@@ -8,12 +8,13 @@ import OspreyCore
 import OspreyCodecs
 import OspreyDownload
 import OspreyTestSupport
+import OspreyTestTraits
 import Testing
 
 /// Issue 11, item 3: the downloader merges only requests that send the same request and
 /// process its bytes the same way. Each test holds the route with `suspend`, so the second
 /// caller always arrives while the first request is in flight (no timing involved).
-@Suite("Request merging only for equal requests")
+@Suite("Request merging only for equal requests", .offCooperativePool)
 struct RequestMergingTests {
     private static let path = "/merge.tiny"
 

@@ -6,10 +6,11 @@ import LoopbackServer
 import OspreyCore
 import OspreyDownload
 import OspreyTestSupport
+import OspreyTestTraits
 import Testing
 
 /// What the request carries: credentials, cookies, cache policy.
-@Suite("Request options")
+@Suite("Request options", .offCooperativePool)
 struct RequestOptionsTests {
     @Test("urlCredential answers a Basic challenge")
     func basicAuthentication() async throws {

@@ -7,6 +7,7 @@ import LoopbackServer
 import OspreyCore
 import OspreyDownload
 import OspreyTestSupport
+import OspreyTestTraits
 import Testing
 
 /// Issue 10 item 5: what a server can push into the host's memory. Every unbounded body ends
@@ -17,7 +18,7 @@ import Testing
 /// not depend on it (measured with the 200 MiB default, suite alone: +201–219 MiB; beside two
 /// busy loops: +202–281 MiB, i.e. up to 17 MiB over cap + 64 MiB). Serialized: the suite
 /// measures its own peak RSS.
-@Suite("Response size limits", .serialized)
+@Suite("Response size limits", .serialized, .offCooperativePool)
 struct ResponseSizeTests {
     static let cap = 32 << 20
     static let allowance = cap + 64 << 20

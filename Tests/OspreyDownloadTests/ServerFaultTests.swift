@@ -7,11 +7,12 @@ import LoopbackServer
 import OspreyCore
 import OspreyDownload
 import OspreyTestSupport
+import OspreyTestTraits
 import Testing
 
 /// Every fault the loopback server can inject ends in one ``ImageError`` with the right code,
 /// within the timeout, while a healthy download running beside it is unaffected.
-@Suite("Server faults")
+@Suite("Server faults", .offCooperativePool)
 struct ServerFaultTests {
     /// The downloader's total deadline in these tests.
     static let timeout: TimeInterval = 2

@@ -7,11 +7,12 @@ import LoopbackServer
 import OspreyCore
 import OspreyDownload
 import OspreyTestSupport
+import OspreyTestTraits
 import Testing
 
 /// Many downloads of few URLs, cancelled at every stage from many threads: each `completed`
 /// runs exactly once. Run it under `swift test --sanitize=thread`.
-@Suite("Downloader stress")
+@Suite("Downloader stress", .offCooperativePool)
 struct StressTests {
     static let downloads = 1_000
     static let urls = 20

@@ -1,4 +1,5 @@
 import Foundation
+import OspreyTestTraits
 import Testing
 import LoopbackServer
 import Osprey
@@ -8,7 +9,7 @@ import OspreyUIKitBridge
 /// Issue 11 items 9 and 10: trailing closures are completions, and `.main` callbacks know
 /// when they are already on the main queue.
 @MainActor
-@Suite("API traps")
+@Suite("API traps", .offCooperativePool)
 struct APITrapTests {
     @Test("view.setImage(with:) { result in … }: the trailing closure is the completion, called once")
     func setImageTrailingClosure() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import OspreyTestTraits
 import Testing
 import LoopbackServer
 import Osprey
@@ -16,7 +17,7 @@ final class TestButton {
 /// Issue 11 item 11: operation keys are honoured by cancel and imageURL; multi-slot objects
 /// bind per slot.
 @MainActor
-@Suite("View binding: operation keys and slots")
+@Suite("View binding: operation keys and slots", .offCooperativePool)
 struct BindingKeyTests {
     @Test("cancelCurrentImageLoad() and imageURL follow a custom operationKey")
     func customOperationKey() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import OspreyTestTraits
 import Testing
 import LoopbackServer
 import Osprey
@@ -6,7 +7,7 @@ import OspreyTestSupport
 
 /// Runs the built `osprey` executable (it sits next to the test bundle after
 /// `swift build --build-tests`) and checks what it prints.
-@Suite("osprey command-line tool")
+@Suite("osprey command-line tool", .offCooperativePool)
 struct CLITests {
     static let binary = URL(fileURLWithPath: CommandLine.arguments[0])
         .deletingLastPathComponent().appendingPathComponent("osprey")

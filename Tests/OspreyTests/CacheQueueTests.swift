@@ -1,4 +1,5 @@
 import Foundation
+import OspreyTestTraits
 import Testing
 import Osprey
 import OspreyTestSupport
@@ -36,7 +37,7 @@ private final class RecordingLoader: ImageLoading {
 
 /// Issue 11 item 6: the serial I/O queue only touches files; decoding, encoding and the
 /// manager's next steps run elsewhere.
-@Suite("ImageCache queues")
+@Suite("ImageCache queues", .offCooperativePool)
 struct CacheQueueTests {
     @Test("disk hits decode off the I/O queue; a disk miss continues off it")
     func decodeOffIOQueue() async throws {

@@ -1,11 +1,12 @@
 import Foundation
+import OspreyTestTraits
 import Testing
 import Osprey
 import OspreyTestSupport
 
 /// Issue 11 item 1: one mapping from a load's options to decode options, and cache keys
 /// derived from it, so no two different images share a key.
-@Suite("Decode policy and cache keys")
+@Suite("Decode policy and cache keys", .offCooperativePool)
 struct DecodePolicyTests {
     private func size(_ result: ImageResult) -> PixelSize? {
         PlatformImageBridge.decodedImage(from: result.image)?.pixelSize

@@ -1,7 +1,8 @@
+import OspreyTestTraits
 import Testing
 import Osprey
 
-@Suite("import Osprey")
+@Suite("import Osprey", .offCooperativePool)
 struct ExportsTests {
     @Test("one import reaches Core, Cache and Download")
     func reexports() {

@@ -1,9 +1,10 @@
+import OspreyTestTraits
 import Testing
 import Osprey
 
 /// Issue 11 item 8 (the generic half of the Apple conversion): animated frames keep their
 /// durations through a player that shows every frame for the same time, and back.
-@Suite("Uniform frame timing")
+@Suite("Uniform frame timing", .offCooperativePool)
 struct FrameTimingTests {
     @Test("durations 30/90/60 ms: frames repeated 1:3:2 at 30 ms, total kept")
     func proportional() {

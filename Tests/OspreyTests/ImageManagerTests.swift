@@ -1,10 +1,11 @@
 import Foundation
+import OspreyTestTraits
 import Testing
 import LoopbackServer
 import Osprey
 import OspreyTestSupport
 
-@Suite("ImageManager")
+@Suite("ImageManager", .offCooperativePool)
 struct ImageManagerTests {
     @Test("a miss downloads once and stores; the next load is a memory hit with no request")
     func missThenMemoryHit() async throws {

@@ -1,10 +1,11 @@
 import Foundation
+import OspreyTestTraits
 import Testing
 import LoopbackServer
 import Osprey
 import OspreyTestSupport
 
-@Suite("ImagePrefetcher")
+@Suite("ImagePrefetcher", .offCooperativePool)
 struct ImagePrefetcherTests {
     @Test("counts finished and skipped URLs, reports progress up to the total, completes once")
     func counts() async throws {

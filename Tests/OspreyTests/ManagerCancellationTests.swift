@@ -1,4 +1,5 @@
 import Foundation
+import OspreyTestTraits
 import Testing
 import LoopbackServer
 import Osprey
@@ -51,7 +52,7 @@ final class HeldQuery: Cancellable {
     var isCancelled: Bool { cancelled.withLock { $0 } }
 }
 
-@Suite("ImageManager cancellation")
+@Suite("ImageManager cancellation", .offCooperativePool)
 struct ManagerCancellationTests {
     @Test("cancel during the cache query: one .cancelled, no request")
     func duringQuery() async throws {

@@ -3,13 +3,14 @@ import Foundation
 import LoopbackServer
 import Osprey
 import OspreyTestSupport
+import OspreyTestTraits
 import Testing
 
 /// Cancelling a load reaches the decode it is waiting for, both the downloaded bytes' decode
 /// (through the downloader's token) and a disk hit's decode (through the cache query token).
 /// ``SpinDecoder`` never finishes by itself, so only the cancellation can end the decode; the
 /// tests wait on conditions, never on time.
-@Suite("Cancelling a load stops its decode")
+@Suite("Cancelling a load stops its decode", .offCooperativePool)
 struct ManagerDecodeCancellationTests {
     /// A manager whose cache and downloader decode with `spin` only, over a fresh folder.
     private final class Parts: @unchecked Sendable {

@@ -1,11 +1,12 @@
 import Foundation
+import OspreyTestTraits
 import Testing
 import Osprey
 import OspreyTestSupport
 
 /// Issue 11 item 7: the synchronous memory hit skips the load machinery; these pin down that
 /// it still behaves as the full path does.
-@Suite("ImageManager memory hits")
+@Suite("ImageManager memory hits", .offCooperativePool)
 struct MemoryHitTests {
     private static let url = URL(string: "http://127.0.0.1:9/memory.png")!
     private static let image = DecodedImage(pixels: PixelBuffer(width: 4, height: 3))

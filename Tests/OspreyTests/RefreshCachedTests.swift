@@ -1,10 +1,11 @@
 import Foundation
+import OspreyTestTraits
 import Testing
 import LoopbackServer
 import Osprey
 import OspreyTestSupport
 
-@Suite(".refreshCached")
+@Suite(".refreshCached", .offCooperativePool)
 struct RefreshCachedTests {
     @Test("304: the cached image comes back after a conditional GET with the stored ETag")
     func notModified() async throws {

@@ -2,11 +2,12 @@ import Foundation
 import LoopbackServer
 import Osprey
 import OspreyTestSupport
+import OspreyTestTraits
 import Testing
 
 /// The manager shares a download between loads only when the downloader would also merge
 /// them (issue 11, item 3): loads whose requests differ get their own downloads.
-@Suite("Manager shares only downloads the downloader would merge")
+@Suite("Manager shares only downloads the downloader would merge", .offCooperativePool)
 struct SharedDownloadKeyTests {
     @Test("loads differing in cookie handling make two requests; identical loads still one")
     func cookieHandlingSplits() async throws {

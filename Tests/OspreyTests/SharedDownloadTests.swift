@@ -1,4 +1,5 @@
 import Foundation
+import OspreyTestTraits
 import Testing
 import LoopbackServer
 import Osprey
@@ -6,7 +7,7 @@ import OspreyTestSupport
 
 /// Issue 11 items 4 and 5: identical loads share one download; each gets its own progress,
 /// and cancelling one leaves the others their download.
-@Suite("ImageManager shared downloads")
+@Suite("ImageManager shared downloads", .offCooperativePool)
 struct SharedDownloadTests {
     /// A PNG of noise (so it does not compress away), big enough to arrive in many chunks.
     static func noisePNG(side: Int) -> Data {

@@ -1,4 +1,5 @@
 import Foundation
+import OspreyTestTraits
 import Testing
 import LoopbackServer
 import Osprey
@@ -16,7 +17,7 @@ final class TestImageView: ImageDisplaying {
 }
 
 @MainActor
-@Suite("View binding")
+@Suite("View binding", .offCooperativePool)
 struct ViewBindingTests {
     let placeholder = DecodedImage(pixels: PixelBuffer(width: 1, height: 1))
 

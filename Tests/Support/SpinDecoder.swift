@@ -31,7 +31,7 @@ public final class SpinDecoder: ImageDecoding {
     public static let bytes = Data("SPIN-image".utf8)
 
     /// A decoder that gives up after `giveUpAfter` seconds without a cancel.
-    public init(giveUpAfter: TimeInterval = 30) {
+    public init(giveUpAfter: TimeInterval = 600) {
         self.giveUpAfter = giveUpAfter
     }
 
@@ -63,7 +63,7 @@ public final class SpinDecoder: ImageDecoding {
 }
 
 /// Waits (polling, with a generous limit) until `condition` holds; false when it never did.
-public func waitForCondition(timeout: Duration = .seconds(60), _ condition: @Sendable () -> Bool) async -> Bool {
+public func waitForCondition(timeout: Duration = .seconds(300), _ condition: @Sendable () -> Bool) async -> Bool {
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: timeout)
     while !condition() {

@@ -2,11 +2,12 @@ import Dispatch
 import Foundation
 import OspreyCore
 import OspreyTestSupport
+import OspreyTestTraits
 import Testing
 
 /// The cache contract, written once and run against the memory tier, the disk tier and the
 /// two-tier `ImageCache` (see ``TierKind``).
-@Suite("Cache conformance")
+@Suite("Cache conformance", .offCooperativePool)
 struct CacheConformanceTests {
     /// Runs `check` on a fresh tier of `kind` in its own temporary folder.
     private func withTier(_ kind: TierKind, _ limits: TierLimits = TierLimits(),

@@ -4,15 +4,18 @@ import Testing
 /// Runs a suite's tests on GCD threads instead of Swift's cooperative pool.
 ///
 /// Why: Swift Testing runs every test of the process as a task on the cooperative pool, which
-/// has one thread per core (two here). The decoder tests are long, synchronous CPU work
-/// (fuzzing, conformance over hundreds of files, budget bombs); on the pool, two of them hold
-/// every thread and the network tests of the other targets cannot resume to release a held
-/// response before its deadline. With this trait the CPU work competes for cores through the
-/// kernel's scheduler like any thread, and the pool stays free for the tests that wait.
-struct OffCooperativePool: SuiteTrait, TestTrait, TestScoping {
-    var isRecursive: Bool { true }
+/// has one thread per core (two here). Long synchronous work (decoder fuzzing and conformance,
+/// budget bombs, blocking file and process calls) holds those threads, and a test that waits
+/// (for a held response, a cancelled decode) cannot resume for as long: on a busy machine long
+/// enough for a deadline to pass. With this trait every job of the test runs on a GCD thread,
+/// so CPU work competes through the kernel's scheduler like any thread and a waiting test
+/// resumes when its condition holds. Every suite of the package carries it.
+public struct OffCooperativePool: SuiteTrait, TestTrait, TestScoping {
+    public var isRecursive: Bool { true }
 
-    func provideScope(for test: Test, testCase: Test.Case?,
+    public init() {}
+
+    public func provideScope(for test: Test, testCase: Test.Case?,
                       performing function: @Sendable () async throws -> Void) async throws {
         try await withTaskExecutorPreference(GlobalQueueExecutor.shared) { try await function() }
     }
@@ -20,7 +23,7 @@ struct OffCooperativePool: SuiteTrait, TestTrait, TestScoping {
 
 extension Trait where Self == OffCooperativePool {
     /// Runs the suite's tests off the cooperative pool (see ``OffCooperativePool``).
-    static var offCooperativePool: Self { OffCooperativePool() }
+    public static var offCooperativePool: Self { OffCooperativePool() }
 }
 
 /// A task executor that runs each job on a global-queue thread.
