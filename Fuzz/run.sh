@@ -3,9 +3,10 @@
 #
 #   Fuzz/run.sh FORMAT SECONDS          e.g.  Fuzz/run.sh png 1200
 #
-# FORMAT is a folder of Fuzz/ (png today; each new decoder adds its own). The target is
-# compiled with `swiftc -sanitize=fuzzer,address` from Fuzz/<FORMAT>/*.swift plus every source
-# of Sources/Core and Sources/Codecs (one module, so `package` symbols are visible). Seeds are the vendored
+# FORMAT is a folder of Fuzz/ (png, jpeg, gif; each new decoder adds its own). The target is
+# compiled with `swiftc -sanitize=fuzzer,address` from Fuzz/<FORMAT>/*.swift, the shared
+# checks in Fuzz/Common and every source of Sources/Codecs, as module OspreyCodecs over a
+# static OspreyCore (so codec internals are visible and no SwiftPM build is needed). Seeds are the vendored
 # fixtures of that format (Tests/Fixtures/<format>/, read only). Everything the run produces
 # goes under Fuzz/out/<format>/ (git-ignored):
 #   corpus/     the corpus libFuzzer grows (kept between runs, so a second run resumes)
@@ -27,10 +28,15 @@ binary="$out/fuzz-$format"
 mkdir -p "$out/corpus" "$out/crashes"
 
 echo "building $binary" >&2
-mapfile -t sources < <(find "$root/Sources/Core" "$root/Sources/Codecs" "$target_dir" -name '*.swift' | sort)
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-    -module-name OspreyCore -package-name Osprey -swift-version 6 \
-    "${sources[@]}" -o "$binary"
+# Two modules, as in the package: OspreyCore as a static library, then OspreyCodecs with the
+# shared checks and the target compiled into the fuzzer binary (so codec internals are visible).
+mapfile -t core < <(find "$root/Sources/Core" -name '*.swift' | sort)
+mapfile -t codecs < <(find "$root/Sources/Codecs" "$root/Fuzz/Common" "$target_dir" -name '*.swift' | sort)
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g -package-name Osprey -swift-version 6)
+mkdir -p "$out/modules"
+swiftc "${flags[@]}" -module-name OspreyCore -emit-module -emit-module-path "$out/modules/OspreyCore.swiftmodule" \
+    -emit-library -static "${core[@]}" -o "$out/libOspreyCore.a"
+swiftc "${flags[@]}" -module-name OspreyCodecs -I "$out/modules" "${codecs[@]}" "$out/libOspreyCore.a" -o "$binary"
 
 echo "fuzzing $format for $seconds s; findings go to $out/crashes/" >&2
 set +e

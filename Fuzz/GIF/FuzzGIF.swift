@@ -1,7 +1,8 @@
 import Foundation
+import OspreyCore
 
-// libFuzzer entry point for the GIF decoder. Fuzz/run.sh compiles this file together with every
-// source of Sources/Core and Sources/Codecs into one module, so it sees `package` symbols and
+// libFuzzer entry point for the GIF decoder. Fuzz/run.sh compiles this file into
+// module OspreyCodecs (with Sources/Codecs and Fuzz/Common), so it sees codec internals and
 // needs no SwiftPM. Each input is decoded three ways (all frames, first frame only, thumbnail)
 // so that composition, the first-frame path and the canvas downsampler are all fuzzed. GIF has
 // no checksums, so mutations reach the block parser and the LZW decoder directly.
@@ -32,24 +33,7 @@ public func fuzzGIF(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     return 0
 }
 
-/// Decodes and checks the invariants every successful decode must keep.
+/// Decodes `data` with the GIF decoder under the shared checks (Fuzz/Common).
 private func decodeChecked(_ data: Data, _ options: DecodeOptions) {
-    do {
-        let image = try GIFDecoder().decode(data, options: options)
-        let expected = image.pixelWidth * image.pixelHeight * 4
-        for frame in image.frames where frame.pixels.bytes.count != expected {
-            fatalError("frame of \(frame.pixels.bytes.count) bytes in a \(image.pixelWidth)×\(image.pixelHeight) image")
-        }
-        if let limit = options.thumbnailPixelSize,
-           image.pixelWidth > limit.width || image.pixelHeight > limit.height {
-            fatalError("thumbnail \(image.pixelWidth)×\(image.pixelHeight) exceeds \(limit)")
-        }
-        if options.firstFrameOnly && image.frames.count != 1 { fatalError("firstFrameOnly gave \(image.frames.count) frames") }
-        if image.frames.count > 1 && image.frames.contains(where: { $0.duration < 0.02 }) { fatalError("frame shorter than 20 ms") }
-    } catch {
-        switch error.code {
-        case .badImageData, .imageTooLarge: break
-        default: fatalError("unexpected error code \(error.code)")
-        }
-    }
+    fuzzDecodeChecked(GIFDecoder(), data, options, minimumAnimatedDuration: 0.02)
 }

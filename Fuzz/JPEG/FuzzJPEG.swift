@@ -1,8 +1,9 @@
 import Foundation
+import OspreyCore
 
-// libFuzzer entry point for the JPEG decoder. Fuzz/run.sh compiles this file together with
-// every source of Sources/Core and Sources/Codecs into one module, so it sees `package`
-// symbols and needs no SwiftPM. Each input is decoded twice: at full size and as a small
+// libFuzzer entry point for the JPEG decoder. Fuzz/run.sh compiles this file into
+// module OspreyCodecs (with Sources/Codecs and Fuzz/Common), so it sees codec internals and
+// needs no SwiftPM. Each input is decoded twice: at full size and as a small
 // thumbnail, so that the streamed shrinking path and the orientation transform are fuzzed
 // as well as the entropy decoder, the IDCT and the colour conversion. JPEG has no checksums,
 // so mutations reach every segment parser without any repair step.
@@ -30,22 +31,7 @@ public func fuzzJPEG(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     return 0
 }
 
-/// Decodes and checks the invariants every successful decode must keep.
+/// Decodes `data` with the JPEG decoder under the shared checks (Fuzz/Common).
 private func decodeChecked(_ data: Data, _ options: DecodeOptions) {
-    do {
-        let image = try JPEGDecoder().decode(data, options: options)
-        let expected = image.pixelWidth * image.pixelHeight * 4
-        for frame in image.frames where frame.pixels.bytes.count != expected {
-            fatalError("frame of \(frame.pixels.bytes.count) bytes in a \(image.pixelWidth)×\(image.pixelHeight) image")
-        }
-        if let limit = options.thumbnailPixelSize,
-           image.pixelWidth > limit.width || image.pixelHeight > limit.height {
-            fatalError("thumbnail \(image.pixelWidth)×\(image.pixelHeight) exceeds \(limit)")
-        }
-    } catch {
-        switch error.code {
-        case .badImageData, .imageTooLarge, .unsupportedFormat: break
-        default: fatalError("unexpected error code \(error.code)")
-        }
-    }
+    fuzzDecodeChecked(JPEGDecoder(), data, options, allowedErrors: [.badImageData, .imageTooLarge, .unsupportedFormat])
 }

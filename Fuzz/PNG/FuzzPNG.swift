@@ -1,8 +1,9 @@
 import Foundation
+import OspreyCore
 
-// libFuzzer entry point for the PNG/APNG decoder. Fuzz/run.sh compiles this file together with
-// every source of Sources/Core into one module, so it sees `package` symbols and needs no
-// SwiftPM. Each input is decoded three ways (full size, thumbnail, first frame only) so that
+// libFuzzer entry point for the PNG/APNG decoder. Fuzz/run.sh compiles this file into
+// module OspreyCodecs (with Sources/Codecs and Fuzz/Common), so it sees codec internals and
+// needs no SwiftPM. Each input is decoded three ways (full size, thumbnail, first frame only) so that
 // the streaming thumbnail path and the APNG default-image path are fuzzed as well. Every chunk
 // CRC is checked by the decoder, so most random mutations would stop at the first CRC: the
 // thumbnail and first-frame decodes therefore run on a copy with the CRCs repaired, which
@@ -53,23 +54,7 @@ private func repairingCRCs(_ file: [UInt8]) -> [UInt8] {
     return file
 }
 
-/// Decodes and checks the invariants every successful decode must keep.
+/// Decodes `data` with the PNG decoder under the shared checks (Fuzz/Common).
 private func decodeChecked(_ data: Data, _ options: DecodeOptions) {
-    do {
-        let image = try PNGDecoder().decode(data, options: options)
-        let expected = image.pixelWidth * image.pixelHeight * 4
-        for frame in image.frames where frame.pixels.bytes.count != expected {
-            fatalError("frame of \(frame.pixels.bytes.count) bytes in a \(image.pixelWidth)×\(image.pixelHeight) image")
-        }
-        if let limit = options.thumbnailPixelSize,
-           image.pixelWidth > limit.width || image.pixelHeight > limit.height {
-            fatalError("thumbnail \(image.pixelWidth)×\(image.pixelHeight) exceeds \(limit)")
-        }
-        if options.firstFrameOnly && image.frames.count != 1 { fatalError("firstFrameOnly gave \(image.frames.count) frames") }
-    } catch {
-        switch error.code {
-        case .badImageData, .imageTooLarge: break
-        default: fatalError("unexpected error code \(error.code)")
-        }
-    }
+    fuzzDecodeChecked(PNGDecoder(), data, options)
 }
