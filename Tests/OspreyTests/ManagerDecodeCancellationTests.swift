@@ -12,49 +12,7 @@ import Testing
 /// tests wait on conditions, never on time.
 @Suite("Cancelling a load stops its decode", .offCooperativePool)
 struct ManagerDecodeCancellationTests {
-    /// A manager whose cache and downloader decode with `spin` only, over a fresh folder.
-    private final class Parts: @unchecked Sendable {
-        // Safety: only `let`s of Sendable types; @unchecked because `deinit` cleans up.
-        let server: LoopbackServer
-        let directory: URL
-        let cache: ImageCache
-        let downloader: ImageDownloader
-        let manager: ImageManager
-        let queue = DispatchQueue(label: "osprey.tests.decode-cancel.callbacks")
-
-        init(_ spin: SpinDecoder) throws {
-            server = try LoopbackServer()
-            directory = FileManager.default.temporaryDirectory
-                .appendingPathComponent("osprey-decode-cancel-\(UUID().uuidString)")
-            let coders = ImageCoders(decoders: [spin], encoders: [])
-            cache = ImageCache(namespace: "decode-cancel", diskCacheDirectory: directory, config: .init(), coders: coders)
-            var config = ImageDownloaderConfig()
-            config.coders = coders
-            config.downloadTimeout = 120
-            downloader = ImageDownloader(config: config)
-            manager = ImageManager(cache: cache, loader: downloader)
-        }
-
-        deinit {
-            downloader.invalidate()
-            server.stop()
-            try? FileManager.default.removeItem(at: directory)
-        }
-
-        var context: ImageContext {
-            var context = ImageContext()
-            context.callbackQueue = .queue(queue)
-            return context
-        }
-
-        /// Waits until nothing runs and the callback queue is drained.
-        func settle() async throws {
-            #expect(await waitForCondition { !self.manager.isRunning && self.downloader.currentDownloadCount == 0 })
-            queue.sync {}
-        }
-    }
-
-    private func cancelMidDecode(_ parts: Parts, _ spin: SpinDecoder, url: URL) async throws {
+    private func cancelMidDecode(_ parts: ManagerFixture, _ spin: SpinDecoder, url: URL) async throws {
         let recorder = Recorder<Result<ImageResult, ImageError>>()
         let operation = parts.manager.loadImage(with: url, options: [], context: parts.context) { recorder.record($0) }
         #expect(await waitForCondition { spin.allRuns.count == 1 }, "the decode started")
@@ -71,7 +29,7 @@ struct ManagerDecodeCancellationTests {
     @Test("cancelling a load while its downloaded bytes decode stops that decode")
     func downloadDecode() async throws {
         let spin = SpinDecoder()
-        let parts = try Parts(spin)
+        let parts = try ManagerFixture(coders: ImageCoders(decoders: [spin], encoders: []))
         parts.server.setRoute("/spin", .ok(SpinDecoder.bytes))
         try await cancelMidDecode(parts, spin, url: parts.server.url("/spin"))
         #expect(parts.server.requestCount(for: "/spin") == 1)
@@ -80,7 +38,7 @@ struct ManagerDecodeCancellationTests {
     @Test("cancelling a load while its disk hit decodes stops that decode")
     func diskHitDecode() async throws {
         let spin = SpinDecoder()
-        let parts = try Parts(spin)
+        let parts = try ManagerFixture(coders: ImageCoders(decoders: [spin], encoders: []))
         let url = parts.server.url("/on-disk")
         let key = try #require(parts.manager.cacheKey(for: url))
         #expect(parts.cache.storeImageDataToDisk(SpinDecoder.bytes, forKey: key))

@@ -15,11 +15,16 @@ final class ManagerFixture: @unchecked Sendable {
     let manager: ImageManager
     let queue = DispatchQueue(label: "osprey.tests.callbacks")
 
-    init(maxConcurrentDownloads: Int = 6, downloadTimeout: TimeInterval = 300) throws {
+    /// A manager over a fresh folder and server; `coders` (default: the built-in ones) decode
+    /// for both the cache and the downloader.
+    init(maxConcurrentDownloads: Int = 6, downloadTimeout: TimeInterval = 300, coders: ImageCoders? = nil) throws {
         server = try LoopbackServer()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("osprey-manager-\(UUID().uuidString)")
-        cache = ImageCache(namespace: "tests", diskCacheDirectory: directory)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("osprey-manager-\(UUID().uuidString)")
+        self.directory = directory
+        cache = coders.map { ImageCache(namespace: "tests", diskCacheDirectory: directory, config: .init(), coders: $0) }
+            ?? ImageCache(namespace: "tests", diskCacheDirectory: directory)
         var config = ImageDownloaderConfig()
+        if let coders { config.coders = coders }
         config.maxConcurrentDownloads = maxConcurrentDownloads
         config.downloadTimeout = downloadTimeout
         downloader = ImageDownloader(config: config)
