@@ -37,11 +37,12 @@ struct JPEGUpsampler {
         if isIdentity { return UnsafePointer(planeRow(y)) }
         let n = component.width
         if exact, ratioH == 2, ratioV == 1, n > 2 {
-            fancyH2V1(planeRow(y), n, scratch)
+            ChromaUpsampler.fancyH2V1(planeRow(y), into: scratch, outputWidth: 2 * n)
         } else if exact, ratioH == 2, ratioV == 2, n > 2 {
             let near = y >> 1
             let far = y & 1 == 0 ? near - 1 : near + 1
-            fancyH2V2(planeRow(near), planeRow(far), n, scratch)
+            ChromaUpsampler.fancyH2V2(near: planeRow(near), far: planeRow(far), into: scratch,
+                                      outputWidth: 2 * n)
         } else if exact, ratioH == 1, ratioV == 2 {
             let near = y >> 1
             let far = y & 1 == 0 ? near - 1 : near + 1
@@ -50,44 +51,6 @@ struct JPEGUpsampler {
             box(y, scratch)
         }
         return UnsafePointer(scratch)
-    }
-
-    private func fancyH2V1(_ input: UnsafePointer<UInt8>, _ n: Int, _ out: UnsafeMutablePointer<UInt8>) {
-        out[0] = input[0]
-        out[1] = UInt8(truncatingIfNeeded: (Int(input[0]) &* 3 &+ Int(input[1]) &+ 2) >> 2)
-        var i = 1
-        while i < n - 1 {
-            let center = Int(input[i]) &* 3
-            out[2 * i] = UInt8(truncatingIfNeeded: (center &+ Int(input[i - 1]) &+ 1) >> 2)
-            out[2 * i + 1] = UInt8(truncatingIfNeeded: (center &+ Int(input[i + 1]) &+ 2) >> 2)
-            i += 1
-        }
-        let last = Int(input[n - 1])
-        out[2 * n - 2] = UInt8(truncatingIfNeeded: (last &* 3 &+ Int(input[n - 2]) &+ 1) >> 2)
-        out[2 * n - 1] = UInt8(truncatingIfNeeded: last)
-    }
-
-    private func fancyH2V2(_ near: UnsafePointer<UInt8>, _ far: UnsafePointer<UInt8>, _ n: Int,
-                           _ out: UnsafeMutablePointer<UInt8>) {
-        @inline(__always) func column(_ i: Int) -> Int { Int(near[i]) &* 3 &+ Int(far[i]) }
-        var previous = column(0)
-        var current = previous
-        var next = column(1)
-        out[0] = UInt8(truncatingIfNeeded: (current &* 4 &+ 8) >> 4)
-        out[1] = UInt8(truncatingIfNeeded: (current &* 3 &+ next &+ 7) >> 4)
-        var i = 1
-        while i < n - 1 {
-            previous = current
-            current = next
-            next = column(i + 1)
-            out[2 * i] = UInt8(truncatingIfNeeded: (current &* 3 &+ previous &+ 8) >> 4)
-            out[2 * i + 1] = UInt8(truncatingIfNeeded: (current &* 3 &+ next &+ 7) >> 4)
-            i += 1
-        }
-        previous = current
-        current = next
-        out[2 * n - 2] = UInt8(truncatingIfNeeded: (current &* 3 &+ previous &+ 8) >> 4)
-        out[2 * n - 1] = UInt8(truncatingIfNeeded: (current &* 4 &+ 7) >> 4)
     }
 
     private func fancyH1V2(_ near: UnsafePointer<UInt8>, _ far: UnsafePointer<UInt8>, bias: Int,

@@ -19,26 +19,32 @@ enum ChromaUpsampler {
 
     /// Fancy horizontal upsampling (h2v1) of one chroma row.
     static func fancyH2V1(_ input: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>,
-                                  outputWidth: Int) {
+                          outputWidth: Int) {
         let count = (outputWidth + 1) / 2
         guard count > 1 else {
             if outputWidth > 0 { output.update(repeating: input[0], count: outputWidth) }
             return
         }
-        for i in 0..<count {
+        // The edges repeat the outermost sample; the inner samples run without edge tests.
+        output[0] = input[0]
+        output[1] = UInt8(truncatingIfNeeded: (Int(input[0]) &* 3 &+ Int(input[1]) &+ 2) >> 2)
+        var i = 1
+        while i < count - 1 {
             let this = Int(input[i]) &* 3
-            let left = i == 0 ? Int(input[0]) &* 4 : this &+ Int(input[i - 1]) &+ 1
-            let right = i == count - 1 ? Int(input[i]) &* 4 + 2 : this &+ Int(input[i + 1]) &+ 2
-            write(output, 2 &* i, UInt8(truncatingIfNeeded: left >> 2), outputWidth)
-            write(output, 2 &* i &+ 1, UInt8(truncatingIfNeeded: right >> 2), outputWidth)
+            output[2 &* i] = UInt8(truncatingIfNeeded: (this &+ Int(input[i - 1]) &+ 1) >> 2)
+            output[2 &* i &+ 1] = UInt8(truncatingIfNeeded: (this &+ Int(input[i + 1]) &+ 2) >> 2)
+            i += 1
         }
+        let last = Int(input[count - 1])
+        output[2 &* count &- 2] = UInt8(truncatingIfNeeded: (last &* 3 &+ Int(input[count - 2]) &+ 1) >> 2)
+        write(output, 2 &* count &- 1, UInt8(truncatingIfNeeded: last), outputWidth)
     }
 
     /// Fancy upsampling in both directions (h2v2) of one output row: `near` is the chroma row
     /// that contains it, `far` the adjacent chroma row on the output row's side (the same row
     /// again at the image's top and bottom edges).
     static func fancyH2V2(near: UnsafePointer<UInt8>, far: UnsafePointer<UInt8>,
-                                  into output: UnsafeMutablePointer<UInt8>, outputWidth: Int) {
+                          into output: UnsafeMutablePointer<UInt8>, outputWidth: Int) {
         let count = (outputWidth + 1) / 2
         @inline(__always) func column(_ i: Int) -> Int { Int(near[i]) &* 3 &+ Int(far[i]) }
         guard count > 1 else {
@@ -47,13 +53,21 @@ enum ChromaUpsampler {
             }
             return
         }
-        for i in 0..<count {
-            let this = column(i) &* 3
-            let left = i == 0 ? column(0) &* 4 &+ 8 : this &+ column(i - 1) &+ 8
-            let right = i == count - 1 ? column(i) &* 4 &+ 7 : this &+ column(i + 1) &+ 7
-            write(output, 2 &* i, UInt8(truncatingIfNeeded: left >> 4), outputWidth)
-            write(output, 2 &* i &+ 1, UInt8(truncatingIfNeeded: right >> 4), outputWidth)
+        // Each column sum is computed once and carried along as previous / current / next.
+        var previous = column(0), current = previous, next = column(1)
+        output[0] = UInt8(truncatingIfNeeded: (current &* 4 &+ 8) >> 4)
+        output[1] = UInt8(truncatingIfNeeded: (current &* 3 &+ next &+ 7) >> 4)
+        var i = 1
+        while i < count - 1 {
+            previous = current
+            current = next
+            next = column(i + 1)
+            output[2 &* i] = UInt8(truncatingIfNeeded: (current &* 3 &+ previous &+ 8) >> 4)
+            output[2 &* i &+ 1] = UInt8(truncatingIfNeeded: (current &* 3 &+ next &+ 7) >> 4)
+            i += 1
         }
+        output[2 &* count &- 2] = UInt8(truncatingIfNeeded: (next &* 3 &+ current &+ 8) >> 4)
+        write(output, 2 &* count &- 1, UInt8(truncatingIfNeeded: (next &* 4 &+ 7) >> 4), outputWidth)
     }
 
     @inline(__always)
