@@ -19,22 +19,10 @@ enum JPEGColorSpace {
     }
 }
 
-/// Fixed-point YCbCr → RGB after `jdcolor.c`: 16 fractional bits, tables per chroma value,
-/// rounding folded into the tables, so results match libjpeg-turbo bit for bit.
+/// Component rows → RGBA for every JPEG colour space. YCbCr goes through the toolkit's
+/// ``YCbCrConverter`` (libjpeg-turbo's `jdcolor.c` arithmetic, bit for bit); CMYK and YCCK
+/// are multiplied out as Pillow does.
 enum JPEGColorConverter {
-    private static let scaleBits = 16
-    private static let half = 1 << 15
-    private static func fix(_ x: Double) -> Int { Int(x * Double(1 << 16) + 0.5) }
-
-    /// R offset per Cr, B offset per Cb (rounded), G parts per Cb and Cr (unrounded, Cb carries the half).
-    static let crToR: [Int32] = (0..<256).map { Int32((fix(1.40200) * ($0 - 128) + half) >> scaleBits) }
-    static let cbToB: [Int32] = (0..<256).map { Int32((fix(1.77200) * ($0 - 128) + half) >> scaleBits) }
-    static let crToG: [Int32] = (0..<256).map { Int32(-fix(0.71414) * ($0 - 128)) }
-    static let cbToG: [Int32] = (0..<256).map { Int32(-fix(0.34414) * ($0 - 128) + half) }
-
-    @inline(__always)
-    static func clamp(_ v: Int32) -> UInt8 { UInt8(truncatingIfNeeded: v < 0 ? 0 : (v > 255 ? 255 : v)) }
-
     /// `a · b / 255` rounded, as Pillow's `MULDIV255`.
     @inline(__always)
     static func mulDiv255(_ a: Int32, _ b: Int32) -> UInt8 {
@@ -44,9 +32,7 @@ enum JPEGColorConverter {
 
     /// Converts one row of full-resolution component samples to RGBA (alpha 255).
     static func convert(_ space: JPEGColorSpace, rows: [UnsafePointer<UInt8>], width: Int,
-                        into out: UnsafeMutablePointer<UInt8>,
-                        tables: (r: UnsafePointer<Int32>, b: UnsafePointer<Int32>,
-                                 gr: UnsafePointer<Int32>, gb: UnsafePointer<Int32>)) {
+                        into out: UnsafeMutablePointer<UInt8>) {
         switch space {
         case .gray:
             let y = rows[0]
@@ -60,17 +46,7 @@ enum JPEGColorConverter {
                 out[4 * x] = r[x]; out[4 * x + 1] = g[x]; out[4 * x + 2] = b[x]; out[4 * x + 3] = 255
             }
         case .yCbCr:
-            // The hot loop: one 32-bit store per pixel, clamps as min/max (branch-free).
-            let y = rows[0], cb = rows[1], cr = rows[2]
-            let pixels = UnsafeMutableRawPointer(out)
-            for x in 0..<width {
-                let luma = Int32(y[x]), blue = Int(cb[x]), red = Int(cr[x])
-                let r = UInt32(min(max(luma &+ tables.r[red], 0), 255))
-                let g = UInt32(min(max(luma &+ ((tables.gb[blue] &+ tables.gr[red]) &>> 16), 0), 255))
-                let b = UInt32(min(max(luma &+ tables.b[blue], 0), 255))
-                let rgba = r | g << 8 | b << 16 | 0xFF00_0000
-                pixels.storeBytes(of: rgba.littleEndian, toByteOffset: 4 * x, as: UInt32.self)
-            }
+            YCbCrConverter.convertRow(y: rows[0], cb: rows[1], cr: rows[2], into: out, count: width, matrix: .jfif)
         case .cmyk(let inverted):
             // RGB = (255 − C)(255 − K)/255 with true ink values (as Pillow converts); Adobe
             // stores 255 − ink, which is the factor itself.
@@ -88,10 +64,8 @@ enum JPEGColorConverter {
             // YCC → RGB gives the complement of the (inverted) CMY that Adobe stores.
             let y = rows[0], cb = rows[1], cr = rows[2], k = rows[3]
             for x in 0..<width {
-                let luma = Int32(y[x]), blue = Int(cb[x]), red = Int(cr[x]), key = Int32(k[x])
-                let r = clamp(luma &+ tables.r[red])
-                let g = clamp(luma &+ ((tables.gb[blue] &+ tables.gr[red]) &>> 16))
-                let b = clamp(luma &+ tables.b[blue])
+                let (r, g, b) = YCbCrConverter.jfif(y: Int(y[x]), cb: Int(cb[x]), cr: Int(cr[x]))
+                let key = Int32(k[x])
                 out[4 * x] = mulDiv255(255 - Int32(r), key)
                 out[4 * x + 1] = mulDiv255(255 - Int32(g), key)
                 out[4 * x + 2] = mulDiv255(255 - Int32(b), key)

@@ -25,25 +25,15 @@ extension JPEGDecodeSession {
         var bytes = [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
 
         var failure: ImageError?
-        JPEGColorConverter.crToR.withUnsafeBufferPointer { r in
-            JPEGColorConverter.cbToB.withUnsafeBufferPointer { b in
-                JPEGColorConverter.crToG.withUnsafeBufferPointer { gr in
-                    JPEGColorConverter.cbToG.withUnsafeBufferPointer { gb in
-                        let tables = (r: r.baseAddress!, b: b.baseAddress!, gr: gr.baseAddress!, gb: gb.baseAddress!)
-                        bytes.withUnsafeMutableBufferPointer { out in
-                            for y in 0..<height {
-                                if y % Self.cancellationRows == 0 {
-                                    do throws(ImageError) { try options.checkCancellation() } catch { failure = error; return }
-                                }
-                                let rows = (0..<upsamplers.count).map { upsamplers[$0].row(y, scratch: scratch[$0]) }
-                                let destination = full ? out.baseAddress! + y * width * 4 : rowBuffer
-                                JPEGColorConverter.convert(space, rows: rows, width: width,
-                                                           into: destination, tables: tables)
-                                if !full { downsampler?.addRow(rowBuffer) }
-                            }
-                        }
-                    }
+        bytes.withUnsafeMutableBufferPointer { out in
+            for y in 0..<height {
+                if y % Self.cancellationRows == 0 {
+                    do throws(ImageError) { try options.checkCancellation() } catch { failure = error; return }
                 }
+                let rows = (0..<upsamplers.count).map { upsamplers[$0].row(y, scratch: scratch[$0]) }
+                let destination = full ? out.baseAddress! + y * width * 4 : rowBuffer
+                JPEGColorConverter.convert(space, rows: rows, width: width, into: destination)
+                if !full { downsampler?.addRow(rowBuffer) }
             }
         }
         if let failure { throw failure }

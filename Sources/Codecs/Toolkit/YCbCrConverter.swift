@@ -21,9 +21,12 @@ enum YCbCrConverter {
                                    into rgba: UnsafeMutablePointer<UInt8>, count: Int, matrix: Matrix) {
         switch matrix {
         case .jfif:
+            // The JPEG hot loop: one 32-bit store per pixel.
+            let pixels = UnsafeMutableRawPointer(rgba)
             for i in 0..<count {
                 let (r, g, b) = jfif(y: Int(y[i]), cb: Int(cb[i]), cr: Int(cr[i]))
-                store(rgba + i &* 4, r, g, b)
+                let rgba = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | 0xFF00_0000
+                pixels.storeBytes(of: rgba.littleEndian, toByteOffset: i &* 4, as: UInt32.self)
             }
         case .webp:
             for i in 0..<count {
