@@ -11,8 +11,18 @@ extension ImageManager {
     /// - Parameter plainKey: `url.absoluteString`, already computed by the caller.
     func memoryHit(_ url: URL, plainKey: String, options: ImageOptions, context: ImageContext) -> ImageResult? {
         guard options.isDisjoint(with: [.fromLoaderOnly, .refreshCached, .queryMemoryData, .decodeFirstFrameOnly]),
-              context.queryCacheType.includesMemory,
-              let imageCache = context.cache.map({ $0 as? ImageCache }) ?? imageCache else { return nil }
+              context.queryCacheType.includesMemory else { return nil }
+        // Matched rather than unwrapped: binding the optional existential copies it (through
+        // its value witnesses), which the common case, no per-request cache, need not pay.
+        let imageCache: ImageCache
+        switch context.cache {
+        case .none:
+            guard let own = self.imageCache else { return nil }
+            imageCache = own
+        case .some(let other):
+            guard let cast = other as? ImageCache else { return nil }
+            imageCache = cast
+        }
         let base: String
         if let filter = context.cacheKeyFilter {
             guard let filtered = filter(url) else { return nil }

@@ -120,7 +120,11 @@ public struct DecodeOptions: Sendable, Hashable {
     ///
     /// ``ImageOptions/avoidDecodeImage`` is not mapped: it decides whether to decode at all,
     /// which the caller checks before asking how.
-    public init(options: ImageOptions, context: ImageContext) {
+    ///
+    /// `context` is borrowed: an initializer takes its arguments owned by default, which made
+    /// every memory hit copy the whole context (and retain each of its references) just to
+    /// read four fields from it.
+    public init(options: ImageOptions, context: borrowing ImageContext) {
         thumbnailPixelSize = context.thumbnailPixelSize
         preserveAspectRatio = context.preserveAspectRatio
         firstFrameOnly = options.contains(.decodeFirstFrameOnly)
