@@ -16,17 +16,14 @@ import Musl
 /// recursive. Keep bodies short and free of callbacks, I/O and logging.
 package final class Locked<Value>: @unchecked Sendable {
     // Safety: `value` is read and written only inside `withLock`, while `lock` is held.
-    // Both are `@usableFromInline` only so that `withLock` can be inlined and specialised in
-    // the modules that call it (an unspecialised generic call per lock showed up in the memory
-    // hit's profile); nothing else touches them. The value lives behind a pointer rather than
-    // in a stored property because the lock already gives exclusive access, and a class
-    // property's inout access pays a dynamic exclusivity check (`swift_beginAccess`) on every
-    // call.
-    @usableFromInline let value: UnsafeMutablePointer<Value>
+    // It lives behind a pointer rather than in a stored property because the lock already
+    // gives exclusive access, and a class property's inout access pays a dynamic exclusivity
+    // check (`swift_beginAccess`) on every call: measurable on the memory-hit path.
+    private let value: UnsafeMutablePointer<Value>
     #if canImport(Darwin)
-    @usableFromInline let lock: UnsafeMutablePointer<os_unfair_lock>
+    private let lock: UnsafeMutablePointer<os_unfair_lock>
     #else
-    @usableFromInline let lock: UnsafeMutablePointer<pthread_mutex_t>
+    private let lock: UnsafeMutablePointer<pthread_mutex_t>
     #endif
 
     /// Wraps `value`; from now on it is reached only through ``withLock(_:)``.
@@ -53,7 +50,7 @@ package final class Locked<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the value and returns what it returns.
-    @inlinable @inline(__always)
+    @inline(__always)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         #if canImport(Darwin)
         os_unfair_lock_lock(lock)
