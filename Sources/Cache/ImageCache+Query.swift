@@ -36,7 +36,7 @@ extension ImageCache {
         var memoryImage: PlatformImage?
         if cacheType.includesMemory, let image = memoryCache.object(forKey: key) {
             memoryImage = image
-            if options.contains(.decodeFirstFrameOnly), PlatformImageBridge.decodedImage(from: image)?.isAnimated == true {
+            if options.contains(.decodeFirstFrameOnly), PlatformImageBridge.isAnimated(image) {
                 memoryImage = nil
             }
         }

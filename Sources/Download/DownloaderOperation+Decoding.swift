@@ -53,7 +53,7 @@ extension DownloaderOperation {
                 do throws(ImageError) {
                     let decoded = try coders.decode(data, options: decode)
                     let image = PlatformImageBridge.platformImage(from: decoded)
-                    result = .success(LoadedImage(image: image, data: data, response: response))
+                    result = .success(LoadedImage(image: image, data: data, response: response, decodedImage: decoded))
                 } catch {
                     var failure = error
                     if failure.url == nil { failure.url = url }

@@ -109,8 +109,8 @@ extension LoadTask {
         guard shouldTransform(image) else {
             return store(image, original: loaded.data, transformed: false)
         }
-        transform(image) { output in
-            store(output ?? image, original: loaded.data, transformed: output != nil)
+        transform(image, decoded: loaded.decodedImage) { output in
+            store(output?.image ?? image, original: loaded.data, transformed: output != nil, encoded: output?.encoded)
         }
     }
 }

@@ -41,8 +41,8 @@ extension LoadTask {
                 return hit(CachedImage(image: image, data: data, cacheType: .disk))
             }
             transform(image) { output in
-                let result = output ?? image
-                storeDerived(result, transformed: output != nil)
+                let result = output?.image ?? image
+                storeDerived(result, transformed: output != nil, encoded: output?.encoded)
                 hit(CachedImage(image: result, data: data, cacheType: .disk))
             }
         }
@@ -75,10 +75,10 @@ extension LoadTask {
 
     /// Keeps an image derived from the original bytes under the full key: in memory, and on
     /// disk (encoded by the cache) when a transformer made new pixels.
-    private func storeDerived(_ image: PlatformImage, transformed: Bool) {
+    private func storeDerived(_ image: PlatformImage, transformed: Bool, encoded: Data? = nil) {
         guard let fullKey else { return }
         let tiers = context.storeCacheType.intersection(transformed ? .all : .memory)
         guard tiers != .none else { return }
-        cache.store(image, imageData: nil, forKey: fullKey, cacheType: tiers, completion: nil)
+        cache.store(image, imageData: encoded, forKey: fullKey, cacheType: tiers, completion: nil)
     }
 }

@@ -4,8 +4,9 @@ extension LoadTask {
     /// Stores a freshly loaded image and completes: the image in memory under the full key,
     /// the original bytes (or the context serializer's) on disk under the original key, and a
     /// transformed image on disk under the full key. With `.waitStoreCache` the completion
-    /// waits for the writes.
-    func store(_ image: PlatformImage, original data: Data, transformed: Bool) {
+    /// waits for the writes. `encoded` is the transformed image's PNG, when the transform
+    /// made it (else the cache encodes the image itself).
+    func store(_ image: PlatformImage, original data: Data, transformed: Bool, encoded: Data? = nil) {
         let tiers = context.storeCacheType
         guard let originalKey, let fullKey, tiers != .none else {
             return finish(image, data: data, cacheType: .none)
@@ -24,7 +25,7 @@ extension LoadTask {
         } else {
             // Derived image: memory always; disk only when the transformer made new pixels
             // (a thumbnail is cheaper to decode again from the original bytes than to store).
-            write(memoryImage, nil, fullKey, tiers.intersection(transformed ? .all : .memory))
+            write(memoryImage, transformed ? encoded : nil, fullKey, tiers.intersection(transformed ? .all : .memory))
             write(nil, diskData, originalKey, tiers.intersection(.disk))
         }
         if options.contains(.waitStoreCache) {

@@ -77,14 +77,32 @@ struct LoadTask: Sendable {
     /// Runs the transformer off the calling thread (it may be a cache's IO queue or a
     /// session's delegate queue) and hands back the result, or nil when it declined or the
     /// image is animated without ``ImageOptions/transformAnimatedImage``.
-    func transform(_ image: PlatformImage, then next: @escaping @Sendable (PlatformImage?) -> Void) {
+    ///
+    /// It works on `decoded`, the decoder's own output, when the loader passed it on; only
+    /// without it are the pixels read back out of `image` (on Apple platforms a redraw that
+    /// unpremultiplies and drops frame durations). The output is converted to a platform
+    /// image once, and encoded for the disk tier from its pixels, not from that conversion.
+    func transform(_ image: PlatformImage, decoded: DecodedImage? = nil,
+                   then next: @escaping @Sendable (TransformOutput?) -> Void) {
         guard let transformer = context.transformer else { return next(nil) }
         let transformsAnimated = options.contains(.transformAnimatedImage)
+        let encodesForDisk = context.storeCacheType.includesDisk
+        let coders = (cache as? ImageCache)?.coders ?? .shared
         DispatchQueue.global(qos: .userInitiated).async {
             guard !operation.isFinished else { return }
-            guard let decoded = PlatformImageBridge.decodedImage(from: image),
-                  !decoded.isAnimated || transformsAnimated else { return next(nil) }
-            next(transformer.transform(decoded).map(PlatformImageBridge.platformImage(from:)))
+            guard let source = decoded ?? PlatformImageBridge.decodedImage(from: image),
+                  !source.isAnimated || transformsAnimated,
+                  let output = transformer.transform(source) else { return next(nil) }
+            // A failed encode leaves the bytes to the cache, which encodes the image itself.
+            let encoded = encodesForDisk ? try? coders.encode(output, format: .png) : nil
+            next(TransformOutput(image: PlatformImageBridge.platformImage(from: output), encoded: encoded))
         }
     }
+}
+
+/// What ``LoadTask/transform(_:decoded:then:)`` made: the image to deliver and keep in
+/// memory, and its PNG bytes for the disk tier (nil when the disk tier will not store it).
+struct TransformOutput: Sendable {
+    let image: PlatformImage
+    let encoded: Data?
 }

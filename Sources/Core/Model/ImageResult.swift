@@ -57,11 +57,17 @@ public struct LoadedImage: Sendable {
     public let data: Data
     /// The server's response (after the context's response modifier, if any).
     public let response: URLResponse?
+    /// The decoder's output behind ``image``, when the loader decoded it. On Apple platforms
+    /// ``image`` is a `UIImage`/`NSImage` made from it; the manager transforms and encodes
+    /// this one instead of reading the pixels back out of the platform image (a redraw that
+    /// loses frame durations). On Linux it is ``image`` itself.
+    public let decodedImage: DecodedImage?
 
-    /// Creates a loaded image.
-    public init(image: PlatformImage?, data: Data, response: URLResponse?) {
+    /// Creates a loaded image. `decodedImage` is what `image` was made from, if known.
+    public init(image: PlatformImage?, data: Data, response: URLResponse?, decodedImage: DecodedImage? = nil) {
         self.image = image
         self.data = data
         self.response = response
+        self.decodedImage = decodedImage
     }
 }
