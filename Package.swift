@@ -33,7 +33,8 @@ let package = Package(
         .executableTarget(
             name: "osprey",
             dependencies: ["Osprey", "LoopbackServer"],
-            path: "Sources/osprey-cli"
+            path: "Sources/osprey-cli",
+            resources: [.copy("Samples")]
         ),
         .executableTarget(
             name: "osprey-bench",

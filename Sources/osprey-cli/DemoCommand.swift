@@ -8,7 +8,8 @@ enum DemoCommand {
     static let help = """
     usage: osprey demo [--count N] [--concurrency N]
 
-    Starts a loopback HTTP server with N generated PNG images (default 200), prefetches them
+    Starts a loopback HTTP server with N images (default 200: generated PNGs, and every
+    fourth a shipped JPEG, GIF or WebP sample), prefetches them
     all through ImageManager into a temporary cache, loads them again warm (memory), then once
     more after emptying the memory tier (disk), and prints what happened in each phase.
     The figures are only representative of the library in a release build
@@ -58,8 +59,8 @@ enum DemoCommand {
         let images = try DemoImages.make(count: count)
         var sizes: [String: Int] = [:]
         for image in images {
-            server.setRoute(image.path, .ok(image.png, contentType: "image/png"))
-            sizes[image.path] = image.png.count
+            server.setRoute(image.path, .ok(image.data, contentType: image.contentType))
+            sizes[image.path] = image.data.count
         }
         let urls = images.map { server.url($0.path) }
         let directory = FileManager.default.temporaryDirectory
@@ -70,8 +71,10 @@ enum DemoCommand {
         config.maxConcurrentDownloads = try arguments.int("concurrency", in: Limits.concurrency, default: 6)
         let cache = ImageCache(namespace: "demo", diskCacheDirectory: directory)
         let manager = ImageManager(cache: cache, loader: ImageDownloader(config: config))
-        let total = images.reduce(0) { $0 + $1.png.count }
-        print("Osprey demo: \(count) generated PNGs (\(Terminal.bytes(total))) served on \(server.baseURL)")
+        let total = images.reduce(0) { $0 + $1.data.count }
+        let formats = Dictionary(grouping: images, by: { ($0.path as NSString).pathExtension.uppercased() })
+            .map { "\($0.value.count) \($0.key)" }.sorted().joined(separator: ", ")
+        print("Osprey demo: \(count) images (\(formats); \(Terminal.bytes(total))) served on \(server.baseURL)")
         print(buildNote)
         print("cache: \(directory.path)\n")
 

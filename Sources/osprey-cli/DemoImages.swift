@@ -4,16 +4,33 @@ import Osprey
 /// Generated test images for `osprey demo`: gradients with a few shapes, in mixed sizes, so
 /// the demo needs no files and no network.
 enum DemoImages {
-    /// `count` PNGs; sizes cycle through small to large, each image different.
-    static func make(count: Int) throws(ImageError) -> [(path: String, png: Data)] {
+    /// One image the demo serves: its path, bytes and content type.
+    struct Served {
+        let path: String
+        let data: Data
+        let contentType: String
+    }
+
+    /// `count` images: every fourth is one of the shipped JPEG/GIF/WebP samples (each at its
+    /// own URL, so each is downloaded, decoded and cached on its own), the rest generated PNGs
+    /// whose sizes cycle through small to large, each different.
+    static func make(count: Int) throws -> [Served] {
+        let samples = try DemoSamples.load()
         let sides = [48, 64, 96, 128, 160, 192, 256]
-        var images: [(String, Data)] = []
+        var images: [Served] = []
         images.reserveCapacity(count)
         for index in 0..<count {
+            if index % 4 == 3, !samples.isEmpty {
+                let (sample, data) = samples[(index / 4) % samples.count]
+                images.append(Served(path: "/images/\(index).\(sample.fileExtension)", data: data,
+                                     contentType: sample.contentType))
+                continue
+            }
             let width = sides[index % sides.count]
             let height = sides[(index / sides.count + index) % sides.count]
             let image = DecodedImage(pixels: pixels(width: width, height: height, seed: index), format: .png)
-            images.append(("/images/\(index).png", try ImageCoders.shared.encode(image, format: .png)))
+            images.append(Served(path: "/images/\(index).png", data: try ImageCoders.shared.encode(image, format: .png),
+                                 contentType: "image/png"))
         }
         return images
     }
