@@ -60,6 +60,9 @@ public final class ImageDownloader: NSObject, Sendable {
         var slotCount: Int
         /// Sent with every request (`Accept`, `User-Agent`, and ``setHTTPHeaderValue(_:forField:)``).
         var headers: [String: String]
+        /// Counts changes to `headers`, so that a caller can tell cheaply whether two requests
+        /// were made under the same headers (``headersGeneration``).
+        var headersGeneration = 0
         /// Once true, every request fails with `.cancelled`.
         var isInvalidated = false
     }
@@ -135,8 +138,14 @@ public final class ImageDownloader: NSObject, Sendable {
                 state.headers[key] = nil
             }
             if let value { state.headers[field] = value }
+            state.headersGeneration += 1
         }
     }
+
+    /// Changes with every ``setHTTPHeaderValue(_:forField:)``: the manager shares one download
+    /// between identical loads only when they were asked for under the same headers, as this
+    /// downloader merges requests only then.
+    package var headersGeneration: Int { state.withLock { $0.headersGeneration } }
 
     /// The value of a header sent with every request, or nil.
     public func httpHeaderValue(forField field: String) -> String? {

@@ -66,7 +66,9 @@ extension LoadTask {
         // differ in it, so the manager must not share them either.
         let shaping = options.intersection([.avoidDecodeImage, .decodeFirstFrameOnly, .scaleDownLargeImages,
                                             .waitStoreCache, .transformAnimatedImage, .handleCookies])
-        return "\(shaping.rawValue)|\(context.storeCacheType)|\(fullKey)"
+        // The downloader's headers shape the request too; another loader says nothing here.
+        let headers = (loader as? ImageDownloader)?.headersGeneration ?? 0
+        return "\(shaping.rawValue)|\(context.storeCacheType)|\(headers)|\(fullKey)"
     }
 
     /// Progress goes to the caller's queue, thinned out to

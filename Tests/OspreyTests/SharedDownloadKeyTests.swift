@@ -28,4 +28,24 @@ struct SharedDownloadKeyTests {
         #expect(recorder.count == 3)
         #expect(fixture.server.requestCount(for: "/cookies.png") == 2)
     }
+
+    @Test("a load asked for after setHTTPHeaderValue gets its own request with the new header")
+    func headerChangeSplits() async throws {
+        let fixture = try ManagerFixture(downloadTimeout: 120)
+        let (url, _) = fixture.serveImage("/headers.png")
+        fixture.server.suspend("/headers.png")
+        let recorder = Recorder<Result<ImageResult, ImageError>>()
+        fixture.manager.loadImage(with: url, options: .fromLoaderOnly, context: fixture.context) { recorder.record($0) }
+        fixture.downloader.setHTTPHeaderValue("second", forField: "X-Osprey-Test")
+        fixture.manager.loadImage(with: url, options: .fromLoaderOnly, context: fixture.context) { recorder.record($0) }
+        // Before the fix the second load joined the first's download, sent without the header.
+        #expect(await fixture.server.waitForRequests("/headers.png", count: 2))
+        fixture.server.resume("/headers.png")
+        let results = try await recorder.wait(count: 2, timeout: .seconds(120))
+        try await fixture.settle()
+        #expect(results.allSatisfy { $0.failure == nil })
+        #expect(recorder.count == 2)
+        let sent = fixture.server.requestLog.filter { $0.path == "/headers.png" }.map { $0.headers["x-osprey-test"] }
+        #expect(sent.sorted { ($0 ?? "") < ($1 ?? "") } == [nil, "second"])
+    }
 }
