@@ -25,11 +25,13 @@ extension ImageManager {
         if !options.contains(.retryFailed) && isFailedURL(url) {
             return failed(.blackListed, url: url, context: context, completed: completed)
         }
-        if let hit = memoryHit(url, plainKey: plainKey, options: options, context: context) {
+        if let image = memoryHit(url, plainKey: plainKey, options: options, context: context) {
             if case .current = context.callbackQueue {
-                completed(.success(hit))
+                completed(.success(ImageResult(image: image, data: nil, cacheType: .memory, url: url)))
             } else {
-                context.callbackQueue.execute { completed(.success(hit)) }
+                context.callbackQueue.execute {
+                    completed(.success(ImageResult(image: image, data: nil, cacheType: .memory, url: url)))
+                }
             }
             return .finished(url: url)
         }
