@@ -15,8 +15,7 @@ struct GIFFrameSequence: SequentialFrameComposer {
     var frameCount: Int { frames.count }
     func duration(ofFrame index: Int) -> Double { frames[index].duration }
 
-    /// LZW data, plus a colour table and a record's fixed size per frame (a table frames
-    /// share is counted for each: an overestimate of at most 1 KiB a frame).
+    /// LZW data, local colour tables and a record's fixed size per frame, plus the global table.
     let encodedByteCount: Int
 
     init(frames: [GIFFrame], screen: PixelSize, target: PixelSize, loopCount: Int) {
@@ -24,7 +23,7 @@ struct GIFFrameSequence: SequentialFrameComposer {
         self.screen = screen
         self.target = target
         self.loopCount = loopCount
-        encodedByteCount = frames.reduce(0) { $0 + $1.data.count + $1.palette.count + 96 }
+        encodedByteCount = frames.reduce(1024) { $0 + $1.data.count + ($1.hasLocalPalette ? $1.palette.count : 0) + 96 }
     }
 
     var canvasByteCount: Int { GIFComposer.heldBytes(screen: screen) }
