@@ -1,0 +1,29 @@
+import Foundation
+import OspreyCore
+
+/// Decodes `data` eagerly and lazily (``DecodeOptions/lazyAnimationThreshold`` `Int.max` and
+/// 0) and traps unless both give the same image: frame count, durations, loop count, and every
+/// frame's pixels, read once in order, once through ``DecodedImage/frames`` and once in an
+/// order that jumps back and forth (seeded by the input, so a finding replays). Shared by the
+/// fuzz targets of animated formats; errors are checked by ``fuzzDecodeChecked``, not here.
+func fuzzLazyMatchesEager(_ decoder: some ImageDecoding, _ data: Data, _ options: DecodeOptions) {
+    var eagerOptions = options, lazyOptions = options
+    eagerOptions.lazyAnimationThreshold = Int.max
+    lazyOptions.lazyAnimationThreshold = 0
+    guard let eager = try? decoder.decode(data, options: eagerOptions) else { return }
+    guard let lazy = try? decoder.decode(data, options: lazyOptions) else { fatalError("lazy decode failed, eager did not") }
+    // A budget may let the lazy state through where the eager frames were cut to one.
+    if eager.framesDroppedByBudget { return }
+    guard lazy.frameCount == eager.frameCount, lazy.loopCount == eager.loopCount,
+          lazy.frameDurations == eager.frameDurations, lazy.pixelSize == eager.pixelSize else {
+        fatalError("lazy \(lazy.frameCount) frames / loop \(lazy.loopCount), eager \(eager.frameCount) / \(eager.loopCount)")
+    }
+    let frames = eager.frames
+    if lazy.frames != frames { fatalError("lazy frames (one pass) differ") }
+    var state = data.reduce(UInt64(0x9E37_79B9_7F4A_7C15)) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 }
+    for _ in 0..<min(3 * frames.count, 64) {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        let index = Int((state >> 33) % UInt64(frames.count))
+        if lazy.frame(at: index) != frames[index] { fatalError("lazy frame \(index) differs") }
+    }
+}
