@@ -83,6 +83,18 @@ final class PythonReference {
         case boxResize = "box"
         /// Pillow (libjpeg-turbo): open + load + convert to RGBA, as for `png`.
         case jpeg
+        /// Pillow: open, then every frame seeked, loaded and converted to RGBA (the composed
+        /// frames Osprey's eager GIF decode produces).
+        case gif
+    }
+
+    /// Writes a deterministic animated GIF with Pillow (the project has no GIF encoder):
+    /// `frames` frames of `width` × `height` panning over a quantized Mandelbrot picture, 40 ms
+    /// each, looping forever. Throws ``Skip`` when Pillow is absent.
+    func makeGIF(_ file: URL, width: Int, height: Int, frames: Int) throws {
+        guard let python = probe.python, probe.pillow != nil else { throw Skip("\(pillowStatus): cannot make the GIF fixture") }
+        let output = try ChildProcess.run(python, [scriptURL.path, "makegif", file.path, "\(width)", "\(height)", "\(frames)"])
+        guard output.status == 0 else { throw BenchError("reference.py makegif failed: \(output.stderr.suffix(300))") }
     }
 
     /// Writes a deterministic photo-like JPEG with Pillow (the project has no JPEG encoder):
@@ -125,6 +137,17 @@ final class PythonReference {
                         if image.mode != "RGBA":
                             image = image.convert("RGBA")
                         times.append(time.perf_counter() - start)
+                elif kind == "gif":
+                    if Image is None:
+                        continue
+                    for _ in range(iterations):
+                        start = time.perf_counter()
+                        image = Image.open(io.BytesIO(data))
+                        for index in range(getattr(image, "n_frames", 1)):
+                            image.seek(index)
+                            image.load()
+                            image.convert("RGBA")
+                        times.append(time.perf_counter() - start)
                 elif kind == "encode":
                     if Image is None:
                         continue
@@ -151,6 +174,14 @@ final class PythonReference {
                         times.append(time.perf_counter() - start)
                 times.sort()
                 out["results"][item] = times[len(times) // 2]
+        elif command == "makegif" and Image is not None:
+            path, w, h, count = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+            big = (w * 2, h * 2)
+            detail = Image.effect_mandelbrot(big, (-2.2, -1.2, 0.8, 1.2), 64)
+            picture = Image.merge("RGB", (detail, Image.linear_gradient("L").resize(big),
+                                          Image.radial_gradient("L").resize(big))).quantize(colors=128)
+            frames = [picture.crop(((i * 7) % w, (i * 3) % h, (i * 7) % w + w, (i * 3) % h + h)) for i in range(count)]
+            frames[0].save(path, "GIF", save_all=True, append_images=frames[1:], duration=40, loop=0)
         elif command == "makejpeg" and Image is not None:
             path, w, h, quality, subsampling, progressive = sys.argv[2:8]
             w, h = int(w), int(h)

@@ -12,16 +12,18 @@ func fuzzDecodeChecked(_ decoder: some ImageDecoding, _ data: Data, _ options: D
     do {
         let image = try decoder.decode(data, options: options)
         let expected = image.pixelWidth * image.pixelHeight * 4
-        for frame in image.frames where frame.pixels.bytes.count != expected {
+        let frames = image.frames   // once: on a lazy image every access composes them all
+        if frames.count != image.frameCount { fatalError("\(frames.count) frames, frameCount \(image.frameCount)") }
+        for frame in frames where frame.pixels.bytes.count != expected {
             fatalError("frame of \(frame.pixels.bytes.count) bytes in a \(image.pixelWidth)×\(image.pixelHeight) image")
         }
         if let limit = options.thumbnailPixelSize,
            image.pixelWidth > limit.width || image.pixelHeight > limit.height {
             fatalError("thumbnail \(image.pixelWidth)×\(image.pixelHeight) exceeds \(limit)")
         }
-        if options.firstFrameOnly && image.frames.count != 1 { fatalError("firstFrameOnly gave \(image.frames.count) frames") }
-        if let minimum = minimumAnimatedDuration, image.frames.count > 1,
-           image.frames.contains(where: { $0.duration < minimum }) {
+        if options.firstFrameOnly && frames.count != 1 { fatalError("firstFrameOnly gave \(frames.count) frames") }
+        if let minimum = minimumAnimatedDuration, frames.count > 1,
+           frames.contains(where: { $0.duration < minimum }) {
             fatalError("frame shorter than \(minimum) s")
         }
     } catch {

@@ -4,7 +4,9 @@ import OspreyCore
 // libFuzzer entry point for the GIF decoder. Fuzz/run.sh compiles this file into
 // module OspreyCodecs (with Sources/Codecs and Fuzz/Common), so it sees codec internals and
 // needs no SwiftPM. Each input is decoded three ways (all frames, first frame only, thumbnail)
-// so that composition, the first-frame path and the canvas downsampler are all fuzzed. GIF has
+// so that composition, the first-frame path and the canvas downsampler are all fuzzed, and
+// then lazily (frames composed on demand, in order and jumping back: `fuzzLazyMatchesEager`),
+// full size and as a thumbnail, which must give exactly the eager frames. GIF has
 // no checksums, so mutations reach the block parser and the LZW decoder directly.
 //
 // A finding is anything that is not a clean return: a trap (overflow, out-of-bounds index,
@@ -30,6 +32,13 @@ public func fuzzGIF(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     options.firstFrameOnly = false
     options.thumbnailPixelSize = PixelSize(width: 7, height: 5)
     decodeChecked(data, options)
+
+    // The lazy checks decode twice and compose every frame up to three times plus a few jumps
+    // back (each up to one pass): a smaller work budget keeps one input within the timeout.
+    options.decodeWorkBudget = fuzzPixelLimit * 2
+    fuzzLazyMatchesEager(GIFDecoder(), data, options)
+    options.thumbnailPixelSize = nil
+    fuzzLazyMatchesEager(GIFDecoder(), data, options)
     return 0
 }
 

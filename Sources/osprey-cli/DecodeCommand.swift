@@ -6,7 +6,9 @@ enum DecodeCommand {
     static let help = """
     usage: osprey decode <file>... [--thumbnail WxH]
 
-    Decodes each file and prints its format, pixel size, frame count and decode time.
+    Decodes each file and prints its format, pixel size, frame count, loop count (plays:
+    "forever", or how many times), one loop's duration and decode time; for each animation
+    then its frame delays in milliseconds and whether its frames are composed on demand (lazy).
     Exits 1 when any file could not be decoded.
     """
 
@@ -16,10 +18,11 @@ enum DecodeCommand {
         var options = DecodeOptions()
         if let size = arguments.value("thumbnail") { options.thumbnailPixelSize = try FetchCommand.parseSize(size) }
         var rows: [[String]] = []
+        var animations: [String] = []
         var failed = 0
         for path in arguments.positional {
             guard let data = FileManager.default.contents(atPath: path) else {
-                rows.append([path, "-", "-", "-", "-", FileProblem.unreadable(path) ?? "cannot read the file"])
+                rows.append([path, "-", "-", "-", "-", "-", "-", FileProblem.unreadable(path) ?? "cannot read the file"])
                 failed += 1
                 continue
             }
@@ -28,13 +31,29 @@ enum DecodeCommand {
             do {
                 let image = try ImageCoders.shared.decode(data, options: options)
                 let time = Terminal.milliseconds(Date().timeIntervalSince(start))
-                rows.append([path, format.rawValue, "\(image.pixelWidth)x\(image.pixelHeight)", "\(image.frames.count)", time, "ok"])
+                // frameCount, durations and loop count never compose frames, even of a lazy image.
+                let loop = !image.isAnimated ? "-" : image.loopCount == 0 ? "forever" : "\(image.loopCount)"
+                let length = image.isAnimated ? String(format: "%.2f s", image.duration) : "-"
+                rows.append([path, format.rawValue, "\(image.pixelWidth)x\(image.pixelHeight)", "\(image.frameCount)",
+                             loop, length, time, "ok"])
+                if image.isAnimated { animations.append(Self.delays(of: image, path: path)) }
             } catch {
                 failed += 1
-                rows.append([path, format.rawValue, "-", "-", "-", error.description])
+                rows.append([path, format.rawValue, "-", "-", "-", "-", "-", error.description])
             }
         }
-        print(Terminal.table(["file", "format", "pixels", "frames", "decode", "result"], rows))
+        print(Terminal.table(["file", "format", "pixels", "frames", "loop", "duration", "decode", "result"], rows))
+        for line in animations { print(line) }
         return failed == 0 ? 0 : 1
+    }
+
+    /// `path: delays (ms) 100 100 40 …` (the first 50), and `lazy` when frames are composed on demand.
+    static func delays(of image: DecodedImage, path: String) -> String {
+        let shown = min(image.frameCount, 50)
+        var line = "\(path): delays (ms) "
+        line += (0..<shown).map { String(Int((image.frameDuration(at: $0) * 1000).rounded())) }.joined(separator: " ")
+        if shown < image.frameCount { line += " … (\(image.frameCount - shown) more)" }
+        if image.isLazy { line += "; lazy" }
+        return line
     }
 }

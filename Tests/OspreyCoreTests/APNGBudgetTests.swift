@@ -58,14 +58,18 @@ struct APNGBudgetTests {
         #expect(first.firstFrame == all.firstFrame)
     }
 
-    @Test("memory bomb: 1600² × 100 full frames (1 GB decoded) decodes its first frame only")
+    @Test("memory bomb: 1600² × 100 full frames (1 GB decoded) is lazy within the budget, or first frame only")
     func memoryBomb() throws {
         let data = HostileAPNG.make(width: 1600, height: 1600, frameCount: 100, frameSize: nil)
-        let image = try PNGDecoder().decode(data, options: DecodeOptions())
-        #expect(image.frames.count == 1)
+        let lazy = try PNGDecoder().decode(data, options: DecodeOptions())
+        #expect(lazy.isLazy && lazy.frameCount == 100 && !lazy.framesDroppedByBudget)
+        #expect(lazy.cost <= DecodeOptions.defaultAnimationMemoryBudget)
+        var options = DecodeOptions()
+        options.animationMemoryBudget = 64 * 1024 * 1024   // below the lazy state (70 MB)
+        let image = try PNGDecoder().decode(data, options: options)
+        #expect(image.frameCount == 1)
         #expect(image.framesDroppedByBudget)
         #expect(image.cost == 1600 * 1600 * 4)
-        #expect(image.cost <= DecodeOptions.defaultAnimationMemoryBudget)
     }
 
     @Test("the memory budget counts canvas, output frames and two frame buffers, exactly")
@@ -78,6 +82,10 @@ struct APNGBudgetTests {
         let all = try PNGDecoder().decode(data, options: options)
         #expect(all.frames.count == 6 && !all.framesDroppedByBudget)
         options.animationMemoryBudget = bytes - 1
+        let lazy = try PNGDecoder().decode(data, options: options)
+        #expect(lazy.isLazy && lazy.frameCount == 6 && lazy.frames == all.frames)
+        // Lazy: the canvas, the first frame and the window (4 output frames), two frame buffers.
+        options.animationMemoryBudget = 4 * (40 * 30 + 4 * 20 * 15 + 2 * 40 * 30) - 1
         let first = try PNGDecoder().decode(data, options: options)
         #expect(first.frames.count == 1 && first.framesDroppedByBudget)
         #expect(first.pixelSize == PixelSize(width: 20, height: 15))

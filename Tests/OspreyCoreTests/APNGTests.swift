@@ -145,17 +145,22 @@ struct APNGTests {
         #expect(H.decodeFailure(data) == .badImageData, "\(name)")
     }
 
-    @Test("an animation past its memory budget decodes its first frame only, and says so")
+    @Test("past its memory budget an animation is lazy; past the lazy state, its first frame only, and says so")
     func frameBudget() throws {
         let frames = (0..<5).map { _ in Frame(pixels: H.solid(width: 10, height: 10, Self.red)) }
         let data = Self.apng(width: 10, height: 10, frames: frames)
         var options = DecodeOptions()
         // Canvas, 5 output frames and 2 frame buffers of 100 pixels: 800 pixels, 3,200 bytes.
-        options.animationMemoryBudget = 3_199
-        let image = try PNGDecoder().decode(data, options: options)
-        #expect(image.frames.count == 1 && image.framesDroppedByBudget)
-        #expect(image.firstFrame == frames[0].pixels)
         options.animationMemoryBudget = 3_200
-        #expect(try PNGDecoder().decode(data, options: options).frames.count == 5)
+        let eager = try PNGDecoder().decode(data, options: options)
+        #expect(eager.frameCount == 5 && !eager.isLazy)
+        options.animationMemoryBudget = 3_199
+        let lazy = try PNGDecoder().decode(data, options: options)
+        #expect(lazy.frameCount == 5 && lazy.isLazy && lazy.frames == eager.frames)
+        // Lazy: canvas, first frame + window (4) and 2 frame buffers: 700 pixels, 2,800 bytes.
+        options.animationMemoryBudget = 2_799
+        let image = try PNGDecoder().decode(data, options: options)
+        #expect(image.frameCount == 1 && image.framesDroppedByBudget)
+        #expect(image.firstFrame == frames[0].pixels)
     }
 }

@@ -40,14 +40,20 @@ struct GIFBudgetTests {
         #expect(image.frames.count == 1 && image.framesDroppedByBudget)
     }
 
-    @Test("past the animation memory budget only the first frame is decoded")
+    @Test("past the animation memory budget frames are composed lazily; past the lazy state, first frame only")
     func memoryBudget() throws {
         let file = Self.animation(frames: 20)
-        #expect(try GIFDecoderTests.decode(file).frames.count == 20)
+        let eager = try GIFDecoderTests.decode(file)
+        #expect(eager.frameCount == 20 && !eager.isLazy)
         var options = DecodeOptions()
         options.animationMemoryBudget = 10 * 40 * 30 * 4   // room for 10 frames, not 20 plus the canvas
+        let lazy = try GIFDecoderTests.decode(file, options: options)
+        #expect(lazy.isLazy && lazy.frameCount == 20 && !lazy.framesDroppedByBudget)
+        #expect(lazy.frames == eager.frames)
+        // The lazy state: canvas, first frame + window (4 frames) and two frame buffers.
+        options.animationMemoryBudget = (1 + 4 + 2) * 40 * 30 * 4 - 1
         let image = try GIFDecoderTests.decode(file, options: options)
-        #expect(image.frames.count == 1 && image.framesDroppedByBudget && !image.isAnimated)
+        #expect(image.frameCount == 1 && image.framesDroppedByBudget && !image.isAnimated)
         #expect(image.firstFrame.bytes == GIFDecoderTests.rgba([UInt8](repeating: 0, count: 1200)))
     }
 

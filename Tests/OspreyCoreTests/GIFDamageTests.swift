@@ -96,15 +96,23 @@ struct GIFDamageTests {
         #expect(image.frames.count == 1 && image.firstFrame.bytes == GIFDecoderTests.rgba([1, 2, 3, 4]))
     }
 
-    @Test("tens of thousands of empty frames fall back to the first frame within the budget")
+    @Test("tens of thousands of empty frames play lazily within the budgets, or fall back to the first frame")
     func floodOfEmptyFrames() throws {
         var file = GIFTestWriter.gif(width: 100, height: 100, palette: Self.palette,
                                      frames: [GIFTestWriter.Frame(width: 1, height: 1, indices: [9])], trailer: false)
         // 0 × 0 image descriptors, each with a minimum code size and an empty data stream.
         let empty: [UInt8] = [0x2C, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]
         for _ in 0..<50_000 { file += empty }
+        // One pass reads the 100 × 100 canvas 50,001 times: within the default work budget,
+        // so the frames are kept lazily (all of them composed would be 2 GB).
         let image = try GIFDecoderTests.decode(file)
-        #expect(image.frames.count == 1 && image.framesDroppedByBudget)
+        #expect(image.isLazy && image.frameCount == 50_001 && !image.framesDroppedByBudget)
+        #expect(image.cost < 8 * 1024 * 1024)
+        #expect(image.frame(at: 50_000).pixels == image.firstFrame)
+        var options = DecodeOptions()
+        options.decodeWorkBudget = 50_000 * 100 * 100
+        let first = try GIFDecoderTests.decode(file, options: options)
+        #expect(first.frameCount == 1 && first.framesDroppedByBudget)
     }
 
     @Test("seeded mutations of every corpus GIF decode or throw a decoding error")

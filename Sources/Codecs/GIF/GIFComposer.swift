@@ -20,9 +20,23 @@ struct GIFComposer {
         self.target = target
     }
 
+    /// Whether composition may restart at the frame drawn last (``AnimationCanvas/lastDrawIsRestartPoint``).
+    var lastDrawIsRestartPoint: Bool { canvas.lastDrawIsRestartPoint }
+
+    /// Bytes the composer holds: the canvas, its "previous" save area (at most the canvas) and
+    /// the index scratch (at most the canvas: frames are budgeted against it), plus the LZW table.
+    static func heldBytes(screen: PixelSize) -> Int { screen.pixelCount * 9 + 4096 * 6 }
+
     /// Decodes and draws `frame`, and returns the canvas as it then shows, with how many
     /// of the frame's pixels its data held (0: nothing decoded).
     mutating func compose(_ frame: GIFFrame) -> (pixels: PixelBuffer, decoded: Int) {
+        let (pixels, decoded) = compose(frame, render: true)
+        return (pixels!, decoded)
+    }
+
+    /// As ``compose(_:)``; without `render` the canvas is not read out (nil pixels), for
+    /// frames composed only to reach a later one.
+    mutating func compose(_ frame: GIFFrame, render: Bool) -> (pixels: PixelBuffer?, decoded: Int) {
         let count = frame.pixelCount
         if indices.count < count { indices = [UInt8](repeating: 0, count: count) }
         let decoded = indices.withUnsafeMutableBufferPointer { indices in
@@ -37,8 +51,17 @@ struct GIFComposer {
             canvas.draw(PixelBuffer(width: 0, height: 0, bytes: []), x: 0, y: 0, blend: .source,
                         dispose: frame.canvasDispose)
         }
+        guard render else { return (nil, decoded) }
         let pixels = target == canvas.size ? canvas.snapshot : canvas.downsampled(to: target)
         return (pixels, decoded)
+    }
+
+    /// Whether `frame`'s data decodes to at least one index: the frames after one that does not
+    /// are dropped (the animation ends there), which a lazy decode decides up front with this,
+    /// decoding one code instead of the frame.
+    mutating func decodesAnyPixel(_ frame: GIFFrame) -> Bool {
+        var index: UInt8 = 0
+        return lzw.decode(frame.data, minimumCodeSize: frame.minimumCodeSize, into: &index, count: 1) > 0
     }
 
     /// The frame's `decoded` indices as RGBA rows in display order (interlaced rows moved

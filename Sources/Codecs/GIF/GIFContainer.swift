@@ -96,6 +96,7 @@ struct GIFContainer {
         frame.interlaced = packed & 0x40 != 0
         if packed & 0x80 != 0 {
             frame.palette = try Self.palette(&reader, entries: 2 << Int(packed & 7))
+            frame.hasLocalPalette = true
         } else {
             frame.palette = globalPalette ?? Self.blackPalette
         }

@@ -21,10 +21,12 @@ import OspreyCore
 ///   decodes, or the header is damaged, the decode throws ``ImageError/Code/badImageData``.
 /// - Limits, checked before allocating: the logical screen must pass
 ///   ``DecodeOptions/checkDecode(source:streamed:)`` (else ``ImageError/Code/imageTooLarge``).
-///   An animation is composed only when its ``AnimationBudget`` (frame rectangles and one
-///   canvas read per frame as work; canvas, output frames and frame scratch as memory) fits
-///   the options; otherwise only the first frame is decoded, with
-///   ``DecodedImage/framesDroppedByBudget`` set. The frame decoded must itself fit
+///   An animation is decoded as its ``AnimationPlan`` says: composed now when its frames are
+///   within ``DecodeOptions/lazyAnimationThreshold`` and its ``AnimationBudget`` (frame
+///   rectangles and one canvas read per frame as work; canvas, output frames and frame
+///   scratch as memory) fits; else lazily (``LazyAnimation`` over ``GIFFrameSequence``: frame 0
+///   now, frame *n* when asked) when the lazy budget fits; otherwise only the first frame is
+///   decoded, with ``DecodedImage/framesDroppedByBudget`` set. The frame decoded must itself fit
 ///   ``DecodeOptions/maxPixelCount`` and ``DecodeOptions/decodeWorkBudget``.
 /// - ``DecodeOptions/firstFrameOnly`` stops parsing after the first image.
 /// - Thumbnails (``DecodeOptions/thumbnailPixelSize``, ``DecodeOptions/scaleDownLargeImages``):
@@ -50,19 +52,21 @@ public struct GIFDecoder: ImageDecoding {
         guard !container.frames.isEmpty else { throw ImageError(.badImageData) }
 
         var frames = container.frames
-        var dropped = false
+        var plan = AnimationPlan.eager
         if frames.count > 1 {
-            let budget = AnimationBudget(canvas: screen, target: target, framePixelCounts: frames.map(\.pixelCount))
-            if !budget.fits(options) {
-                frames = [frames[0]]
-                dropped = true
-            }
+            plan = AnimationPlan(canvas: screen, target: target, framePixelCounts: frames.map(\.pixelCount),
+                                 options: options)
+            if plan == .firstFrameOnly { frames = [frames[0]] }
         }
         if frames.count == 1 {
             let pixels = frames[0].pixelCount
             guard pixels <= options.maxPixelCount, pixels <= options.decodeWorkBudget else {
                 throw ImageError(.imageTooLarge)
             }
+        }
+        if plan == .lazy, let image = try lazyImage(frames, screen: screen, target: target,
+                                                    loopCount: container.loopCount, options: options) {
+            return image
         }
 
         var composer = GIFComposer(screen: screen, target: target)
@@ -77,8 +81,26 @@ public struct GIFDecoder: ImageDecoding {
         guard !output.isEmpty else { throw ImageError(.badImageData) }
         if output.count == 1 {
             output[0].duration = 0
-            return DecodedImage(frames: output, format: .gif, framesDroppedByBudget: dropped)
+            return DecodedImage(frames: output, format: .gif, framesDroppedByBudget: plan == .firstFrameOnly)
         }
         return DecodedImage(frames: output, format: .gif, loopCount: container.loopCount)
+    }
+
+    /// The lazy image of `frames`: cut before the first frame whose data decodes to nothing
+    /// (one LZW code each, so the frame count is what the eager decode gives), frame 0 composed
+    /// now. Nil when fewer than two frames remain (the caller decodes them eagerly then).
+    private func lazyImage(_ frames: [GIFFrame], screen: PixelSize, target: PixelSize, loopCount: Int,
+                           options: DecodeOptions) throws(ImageError) -> DecodedImage? {
+        var probe = GIFComposer(screen: PixelSize(width: 0, height: 0), target: PixelSize(width: 0, height: 0))
+        var count = 0
+        for frame in frames {
+            if frame.pixelCount > 0 && !probe.decodesAnyPixel(frame) { break }
+            count += 1
+        }
+        guard count > 1 else { return nil }
+        try options.checkCancellation()
+        let sequence = GIFFrameSequence(frames: Array(frames[..<count]), screen: screen, target: target,
+                                        loopCount: loopCount)
+        return DecodedImage(frameSource: LazyAnimation(composer: sequence), format: .gif)
     }
 }

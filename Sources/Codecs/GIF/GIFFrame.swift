@@ -20,6 +20,8 @@ struct GIFFrame {
     /// The colour table in force: the local one, else the global one; 256 RGBA entries,
     /// entries past the table's size opaque black (as Pillow and giflib pad them).
     var palette: [UInt8] = []
+    /// Whether ``palette`` is the frame's own (local) table rather than the shared global one.
+    var hasLocalPalette = false
     /// The palette index drawn as transparent, if the GCE names one.
     var transparentIndex: Int?
     /// The GCE's delay in hundredths of a second (0 without a GCE).

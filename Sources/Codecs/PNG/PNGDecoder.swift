@@ -12,10 +12,12 @@ import OspreyCore
 /// - Limits, all checked before the work or allocation they bound: the default image must
 ///   pass ``DecodeOptions/checkDecode(source:streamed:)`` (``DecodeOptions/maxPixelCount``
 ///   per allocated canvas, the source within ``DecodeOptions/decodeWorkBudget``), or the
-///   decode throws ``ImageError/Code/imageTooLarge``. An animation is composed only when its
-///   ``AnimationBudget`` (frames × canvas work, canvas and frames in memory) fits the options;
-///   otherwise the decoder returns the default image alone with
-///   ``DecodedImage/framesDroppedByBudget`` set.
+///   decode throws ``ImageError/Code/imageTooLarge``. An animation is decoded as its
+///   ``AnimationPlan`` says: composed now when its frames are within
+///   ``DecodeOptions/lazyAnimationThreshold`` and its ``AnimationBudget`` (frames × canvas
+///   work, canvas and frames in memory) fits; else lazily (``APNGFrameSequence``: frame *n*
+///   composed when asked) when the lazy budget fits; otherwise the decoder returns the default
+///   image alone with ``DecodedImage/framesDroppedByBudget`` set.
 /// - With ``DecodeOptions/thumbnailPixelSize`` (or ``DecodeOptions/scaleDownLargeImages``),
 ///   a non-interlaced image is shrunk while its rows are decoded (``StreamingResampler``'s
 ///   exact area filter), so memory stays near the output's size; its source may then exceed
@@ -61,14 +63,21 @@ public struct PNGDecoder: ImageDecoding {
         var droppedFrames = false
         if let animation = container.animation, !animation.frames.isEmpty {
             let target = options.targetSize(for: canvas)
-            let budget = AnimationBudget(canvas: canvas, target: target, framePixelCounts: animation.framePixelCounts)
-            if budget.fits(options) {
+            switch AnimationPlan(canvas: canvas, target: target, framePixelCounts: animation.framePixelCounts,
+                                 options: options) {
+            case .eager:
                 let frames = try APNGComposer.compose(animation, header: header, colors: container.colors,
                                                       defaultImageData: container.imageData, target: target,
                                                       options: options)
                 return DecodedImage(frames: frames, format: .png, loopCount: animation.loopCount)
+            case .lazy:
+                try options.checkCancellation()
+                let sequence = APNGFrameSequence(animation: animation, header: header, colors: container.colors,
+                                                 defaultImageData: container.imageData, target: target)
+                return DecodedImage(frameSource: LazyAnimation(composer: sequence), format: .png)
+            case .firstFrameOnly:
+                droppedFrames = true
             }
-            droppedFrames = true
         }
 
         let pixels: PixelBuffer

@@ -4,8 +4,8 @@ import OspreyCore
 ///
 /// Work counts pixels: each frame's rectangle (decoded and composed) plus the whole canvas
 /// once per output frame (copied out, or read by the thumbnail resampler). Memory counts bytes
-/// held at the peak: the composition canvas, every output frame at the target size, and two
-/// frame-sized scratch buffers (the decoded frame and the area saved for "dispose to
+/// held at the peak: the composition canvas, every output frame at the target size (for a lazy
+/// decode only the frames it keeps: ``heldOutputFrames``), and two frame-sized scratch buffers (the decoded frame and the area saved for "dispose to
 /// previous"). Overflowing arithmetic counts as over budget.
 struct AnimationBudget {
     /// Pixels processed in all.
@@ -15,8 +15,9 @@ struct AnimationBudget {
     private let canvas: PixelSize
 
     /// The cost of composing frames with the given rectangle sizes (in pixels) on `canvas`,
-    /// each output frame `target`-sized.
-    init(canvas: PixelSize, target: PixelSize, framePixelCounts: [Int]) {
+    /// each output frame `target`-sized, holding every output frame, or at most
+    /// `heldOutputFrames` of them (a lazy decode: its first frame and window).
+    init(canvas: PixelSize, target: PixelSize, framePixelCounts: [Int], heldOutputFrames: Int? = nil) {
         self.canvas = canvas
         var work = 0, largestFrame = 0, overflow = false
         for pixels in framePixelCounts {
@@ -26,7 +27,8 @@ struct AnimationBudget {
         }
         var memory = 0
         Self.add(canvas.pixelCount, to: &memory, overflow: &overflow)
-        let (outputs, outputOverflow) = target.pixelCount.multipliedReportingOverflow(by: framePixelCounts.count)
+        let (outputs, outputOverflow) = target.pixelCount.multipliedReportingOverflow(
+            by: min(framePixelCounts.count, heldOutputFrames ?? Int.max))
         overflow = overflow || outputOverflow
         Self.add(outputs, to: &memory, overflow: &overflow)
         Self.add(largestFrame, to: &memory, overflow: &overflow)

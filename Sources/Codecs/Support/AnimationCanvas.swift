@@ -48,6 +48,16 @@ struct AnimationCanvas {
     private var saved: [UInt8] = []
     /// Pixels touched by draws, saves and disposals so far (tests check the cost with it).
     private(set) var pixelsTouched = 0
+    /// Whether every pixel is known to be the background colour (a new canvas is). Kept
+    /// conservatively: false may also mean "not known".
+    private var isClear = true
+    /// For a pending "previous": `isClear` before the frame (restoring brings it back).
+    private var savedWasClear = false
+    /// Whether the last ``draw(_:x:y:blend:dispose:)`` left the canvas (pixels and pending
+    /// disposal) exactly as the same draw on a new canvas would: the canvas was clear before
+    /// it, or it replaced the whole canvas (`.source`) without "dispose to previous". A lazy
+    /// decoder may then restart composition at that frame (``ComposedFrame/isRestartPoint``).
+    private(set) var lastDrawIsRestartPoint = true
 
     /// A canvas of `size`, filled with `background` (default transparent black).
     init(size: PixelSize, background: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)) {
@@ -65,8 +75,14 @@ struct AnimationCanvas {
         let area = clip(x: x, y: y, width: image.width, height: image.height)
         pendingArea = area
         pendingDispose = dispose
+        let coversCanvas = area.width == size.width && area.height == size.height
+        lastDrawIsRestartPoint = isClear || (coversCanvas && blend == .source && dispose != .previous)
         guard area.width > 0, area.height > 0 else { return }
-        if dispose == .previous { save(area) }
+        if dispose == .previous {
+            save(area)
+            savedWasClear = isClear
+        }
+        isClear = false
         pixelsTouched += area.width * area.height
         let canvasWidth = size.width
         let sourceX = area.x - x, sourceY = area.y - y
@@ -116,8 +132,14 @@ struct AnimationCanvas {
         guard area.width > 0, area.height > 0 else { return }
         switch pendingDispose {
         case .none: break
-        case .background: fill(area)
-        case .previous: restore(area)
+        case .background:
+            fill(area)
+            // Clearing the whole canvas makes it clear; a part keeps what was known.
+            if area.width == size.width && area.height == size.height { isClear = true }
+        case .previous:
+            restore(area)
+            // Only the frame's area changed since it was saved: the whole canvas is back.
+            isClear = savedWasClear
         }
     }
 

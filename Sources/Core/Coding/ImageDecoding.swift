@@ -64,6 +64,10 @@ public struct DecodeOptions: Sendable, Hashable {
     /// The default ``animationMemoryBudget``: 128 MiB, what a phone app can give one image
     /// (e.g. 100 frames of 560 × 560, or 28 of 1024 × 1024, with the working canvas).
     public static let defaultAnimationMemoryBudget = 128 * 1024 * 1024
+    /// The default ``lazyAnimationThreshold``: 16 MiB of composed frames, e.g. 56 frames of
+    /// 300 × 250 or 24 of 420 × 420. Smaller animations (most stickers and icons) are held
+    /// composed, which costs nothing to play; larger ones are composed on demand.
+    public static let defaultLazyAnimationThreshold = 16 * 1024 * 1024
 
     /// Decode straight to at most this size (as in SDWebImage's thumbnail decoding); nil =
     /// full size. Images already smaller are not enlarged.
@@ -99,6 +103,16 @@ public struct DecodeOptions: Sendable, Hashable {
     /// and sets ``DecodedImage/framesDroppedByBudget``, rather than fail or allocate.
     /// Default ``defaultAnimationMemoryBudget``.
     public var animationMemoryBudget: Int = DecodeOptions.defaultAnimationMemoryBudget
+    /// Bytes of composed frames (width × height × 4 × frames, at the decoded size) above which an
+    /// animation decodes **lazily**: the ``DecodedImage`` keeps the encoded frames and composes
+    /// frame *n* when asked (``AnimationFrameSource``), holding the composition canvas, the
+    /// first frame and a window of recent frames instead of all of them. An animation whose
+    /// composed frames would not fit ``animationMemoryBudget`` is also decoded lazily (before,
+    /// it fell back to its first frame); only when even the lazy state does not fit, or one pass
+    /// over the frames exceeds ``decodeWorkBudget``, is the first frame all that is decoded.
+    /// 0 makes every animation lazy, `Int.max` none. Does not change pixels (not in cache keys).
+    /// Default ``defaultLazyAnimationThreshold``.
+    public var lazyAnimationThreshold: Int = DecodeOptions.defaultLazyAnimationThreshold
     /// Lets the caller stop a decode in progress: decoders check it between frames and row
     /// bands and throw ``ImageError/Code/cancelled``. Not part of equality or hashing.
     /// Default nil (never cancelled).
@@ -195,6 +209,7 @@ extension DecodeOptions {
             && lhs.maxPixelCount == rhs.maxPixelCount && lhs.scaleDownLargeImages == rhs.scaleDownLargeImages
             && lhs.scaleDownPixelCount == rhs.scaleDownPixelCount && lhs.decodeWorkBudget == rhs.decodeWorkBudget
             && lhs.animationMemoryBudget == rhs.animationMemoryBudget
+            && lhs.lazyAnimationThreshold == rhs.lazyAnimationThreshold
     }
 
     /// Hashes what `==` compares.
@@ -208,5 +223,6 @@ extension DecodeOptions {
         hasher.combine(scaleDownPixelCount)
         hasher.combine(decodeWorkBudget)
         hasher.combine(animationMemoryBudget)
+        hasher.combine(lazyAnimationThreshold)
     }
 }

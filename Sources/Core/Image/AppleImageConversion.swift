@@ -23,13 +23,25 @@ enum AppleImageConversion {
             provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
     }
 
+    /// The most bytes of frames a lazy image may expand to when it becomes a `UIImage` (which
+    /// holds every frame): ``DecodeOptions/defaultAnimationMemoryBudget``. Past it the platform
+    /// image shows the poster frame, as the decoders did before lazy decoding; such an
+    /// animation plays through ``FramePlayer`` (OspreyUIKitBridge's `AnimatedImagePlayback`).
+    static let lazyExpansionLimit = DecodeOptions.defaultAnimationMemoryBudget
+
     static func platformImage(from decoded: DecodedImage) -> PlatformImage {
-        let images = decoded.frames.compactMap { cgImage(from: $0.pixels) }
+        let frames: [ImageFrame]
+        if decoded.isLazy, decoded.pixelSize.pixelCount * 4 * decoded.frameCount > lazyExpansionLimit {
+            frames = [ImageFrame(pixels: decoded.firstFrame)]
+        } else {
+            frames = decoded.frames
+        }
+        let images = frames.compactMap { cgImage(from: $0.pixels) }
         #if canImport(UIKit)
         let still = images.map { UIImage(cgImage: $0, scale: decoded.scale, orientation: .up) }
-        if still.count > 1, still.count == decoded.frames.count {
+        if still.count > 1, still.count == frames.count {
             // UIImage shows every frame for the same time: repeat frames to keep their timing.
-            let timing = UniformFrameTiming(durations: decoded.frames.map(\.duration))
+            let timing = UniformFrameTiming(durations: frames.map(\.duration))
             if let animated = UIImage.animatedImage(with: timing.frameIndices.map { still[$0] },
                                                     duration: timing.totalDuration) {
                 return animated

@@ -2,6 +2,14 @@
 ///
 /// Immutable, hence `Sendable`; transformers make new images. On Linux it is the
 /// ``PlatformImage`` itself; on Apple platforms it is converted to `UIImage` / `NSImage`.
+///
+/// An animation is either **eager** (every composed frame held, as ``init(frames:format:loopCount:scale:framesDroppedByBudget:)``
+/// makes it) or **lazy** (an ``AnimationFrameSource`` composes frame *n* when asked, from the
+/// encoded bytes, holding only a small window: ``init(frameSource:format:scale:)``). Both
+/// answer the same questions; on a lazy image ``frameCount``, ``frameDuration(at:)``,
+/// ``loopCount``, ``isAnimated``, ``pixelSize`` and ``cost`` never decode, ``frame(at:)``
+/// composes one frame, and ``frames`` composes them all (see there). The decoders choose lazy
+/// above ``DecodeOptions/lazyAnimationThreshold``.
 public final class DecodedImage: Sendable {
     /// Width of the canvas in pixels.
     public let pixelWidth: Int
@@ -11,15 +19,24 @@ public final class DecodedImage: Sendable {
     public let scale: Double
     /// The format the image was decoded from (``ImageFormat/unknown`` for generated images).
     public let format: ImageFormat
-    /// The frames; exactly one for a still image, each the full canvas size.
-    public let frames: [ImageFrame]
-    /// How often an animation repeats; 0 = forever.
+    /// How many times the animation plays, for every format alike: 0 = forever, `n` > 0 = `n`
+    /// plays in all (1 = once). APNG stores it so (`num_plays`); a GIF's NETSCAPE2.0/ANIMEXTS1.0
+    /// count `n` > 0 means `n` repeats after the first play and becomes `n + 1` here (as Chrome
+    /// and Firefox play it), its count 0 stays 0, and a GIF without the extension plays once (1).
+    /// A still image has 0.
     public let loopCount: Int
     /// Whether the source is an animation of which only the first frame was decoded because
-    /// composing it all would exceed ``DecodeOptions/decodeWorkBudget``,
+    /// composing it (even lazily) would exceed ``DecodeOptions/decodeWorkBudget``,
     /// ``DecodeOptions/animationMemoryBudget`` or ``DecodeOptions/maxPixelCount``. False when
-    /// every frame was decoded, and when the caller asked for the first frame only.
+    /// every frame is available, and when the caller asked for the first frame only.
     public let framesDroppedByBudget: Bool
+
+    /// Where the frames come from.
+    private enum Storage: Sendable {
+        case eager([ImageFrame])
+        case lazy(any AnimationFrameSource)
+    }
+    private let storage: Storage
 
     /// Creates an image from `frames`, which must be non-empty and all the same size.
     /// `framesDroppedByBudget` says the source had frames a budget kept out.
@@ -28,7 +45,7 @@ public final class DecodedImage: Sendable {
         precondition(!frames.isEmpty, "DecodedImage needs at least one frame")
         let size = frames[0].pixels.size
         precondition(frames.allSatisfy { $0.pixels.size == size }, "DecodedImage frames differ in size")
-        self.frames = frames
+        storage = .eager(frames)
         self.pixelWidth = size.width
         self.pixelHeight = size.height
         self.format = format
@@ -37,23 +54,97 @@ public final class DecodedImage: Sendable {
         self.framesDroppedByBudget = framesDroppedByBudget
     }
 
+    /// A lazy image whose frames `source` composes on demand; size, frame count, durations and
+    /// loop count come from the source without decoding.
+    public init(frameSource source: any AnimationFrameSource, format: ImageFormat = .unknown, scale: Double = 1) {
+        storage = .lazy(source)
+        pixelWidth = source.frameSize.width
+        pixelHeight = source.frameSize.height
+        self.format = format
+        loopCount = source.loopCount
+        self.scale = scale
+        framesDroppedByBudget = false
+    }
+
     /// A still image of one frame.
     public convenience init(pixels: PixelBuffer, format: ImageFormat = .unknown, scale: Double = 1) {
         self.init(frames: [ImageFrame(pixels: pixels)], format: format, scale: scale)
     }
 
-    /// Whether the image has more than one frame.
-    public var isAnimated: Bool { frames.count > 1 }
+    /// The frames; exactly one for a still image, each the full canvas size.
+    ///
+    /// On a lazy image every access composes all of them in one sequential pass on a private
+    /// canvas and hands them over without keeping them (keeping them would hold exactly the
+    /// memory lazy decoding avoids, behind the memory cache's back). Read it once into a
+    /// local, or use ``frame(at:)`` / ``frameCount`` / ``frameDuration(at:)``.
+    public var frames: [ImageFrame] {
+        switch storage {
+        case .eager(let frames): frames
+        case .lazy(let source): source.allFrames()
+        }
+    }
 
-    /// The first frame's pixels (the poster frame of an animation).
-    public var firstFrame: PixelBuffer { frames[0].pixels }
+    /// The frame source of a lazy image; nil for an eager one.
+    public var frameSource: (any AnimationFrameSource)? {
+        if case .lazy(let source) = storage { return source }
+        return nil
+    }
+
+    /// Whether frames are composed on demand (``frameSource`` is set).
+    public var isLazy: Bool { frameSource != nil }
+
+    /// How many frames there are. Never decodes.
+    public var frameCount: Int {
+        switch storage {
+        case .eager(let frames): frames.count
+        case .lazy(let source): source.frameCount
+        }
+    }
+
+    /// Frame `index` (in `0..<frameCount`): held, or composed on demand for a lazy image.
+    public func frame(at index: Int) -> ImageFrame {
+        switch storage {
+        case .eager(let frames): frames[index]
+        case .lazy(let source): ImageFrame(pixels: source.pixels(ofFrame: index), duration: source.duration(ofFrame: index))
+        }
+    }
+
+    /// Seconds frame `index` (in `0..<frameCount`) shows; 0 for a still image. Never decodes.
+    public func frameDuration(at index: Int) -> Double {
+        switch storage {
+        case .eager(let frames): frames[index].duration
+        case .lazy(let source): source.duration(ofFrame: index)
+        }
+    }
+
+    /// Every frame's duration, in order. Never decodes.
+    public var frameDurations: [Double] { (0..<frameCount).map(frameDuration(at:)) }
+
+    /// Whether the image has more than one frame. Never decodes.
+    public var isAnimated: Bool { frameCount > 1 }
+
+    /// The first frame's pixels (the poster frame of an animation; a lazy image keeps it).
+    public var firstFrame: PixelBuffer {
+        switch storage {
+        case .eager(let frames): frames[0].pixels
+        case .lazy(let source): source.pixels(ofFrame: 0)
+        }
+    }
 
     /// The canvas size in pixels.
     public var pixelSize: PixelSize { PixelSize(width: pixelWidth, height: pixelHeight) }
 
-    /// Bytes the pixel data occupies in memory: width × height × 4 × frames.
-    public var cost: Int { frames.reduce(0) { $0 + $1.pixels.bytes.count } }
+    /// Bytes the image holds in memory, the memory cache's cost. Eager: width × height × 4 ×
+    /// frames. Lazy: the source's ``AnimationFrameSource/cost`` — encoded frame data, the
+    /// composition canvas, the first frame and the window of recent frames (a 380-frame
+    /// 472 × 298 GIF: its 5 MB of LZW data plus 3.5 MB, instead of 214 MB).
+    public var cost: Int {
+        switch storage {
+        case .eager(let frames): frames.reduce(0) { $0 + $1.pixels.bytes.count }
+        case .lazy(let source): source.cost
+        }
+    }
 
-    /// Total duration of one loop of the animation, in seconds.
-    public var duration: Double { frames.reduce(0) { $0 + $1.duration } }
+    /// Total duration of one loop of the animation, in seconds. Never decodes.
+    public var duration: Double { (0..<frameCount).reduce(0) { $0 + frameDuration(at: $1) } }
 }

@@ -27,18 +27,3 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { "\(x),\(y),\(width)x\(height)" }
 }
-
-extension DecodedImage {
-    /// A new image with `body` applied to every frame's pixels (durations, loop count, format
-    /// and scale kept); nil when `body` fails for any frame.
-    public func mapFrames(_ body: (PixelBuffer) -> PixelBuffer?) -> DecodedImage? {
-        var mapped: [ImageFrame] = []
-        mapped.reserveCapacity(frames.count)
-        for frame in frames {
-            guard let pixels = body(frame.pixels) else { return nil }
-            mapped.append(ImageFrame(pixels: pixels, duration: frame.duration))
-        }
-        return DecodedImage(frames: mapped, format: format, loopCount: loopCount, scale: scale,
-                            framesDroppedByBudget: framesDroppedByBudget)
-    }
-}

@@ -1,0 +1,36 @@
+import OspreyCore
+/// How a decoder turns an animation into a ``DecodedImage``, chosen from its frame rectangles
+/// before any frame is decoded, the same way for every format (GIF, APNG, WebP):
+///
+/// 1. **eager** — every frame composed now and held — when the composed frames are at most
+///    ``DecodeOptions/lazyAnimationThreshold`` bytes and the eager ``AnimationBudget`` fits;
+/// 2. otherwise **lazy** (``LazyAnimation``) when its budget fits: one pass of work within
+///    ``DecodeOptions/decodeWorkBudget`` and the state it holds (canvas, first frame, window,
+///    scratch) within ``DecodeOptions/animationMemoryBudget``;
+/// 3. otherwise **first frame only**, with ``DecodedImage/framesDroppedByBudget`` set.
+///
+/// Both budgets also require the canvas within ``DecodeOptions/maxPixelCount``.
+enum AnimationPlan: Equatable {
+    case eager, lazy, firstFrameOnly
+
+    /// Frames a lazy decode holds composed: the first frame and the window.
+    static var lazyHeldFrames: Int { LazyAnimationWindow.defaultSize + 1 }
+
+    /// The plan for frames of `framePixelCounts` pixels on `canvas`, output `target`-sized.
+    init(canvas: PixelSize, target: PixelSize, framePixelCounts: [Int], options: DecodeOptions) {
+        let eager = AnimationBudget(canvas: canvas, target: target, framePixelCounts: framePixelCounts)
+        if framePixelCounts.count < 2 {   // nothing to gain from laziness
+            self = eager.fits(options) ? .eager : .firstFrameOnly
+            return
+        }
+        let (bytes, overflow) = target.pixelCount.multipliedReportingOverflow(by: 4 * framePixelCounts.count)
+        if !overflow, bytes <= options.lazyAnimationThreshold, eager.fits(options) {
+            self = .eager
+            return
+        }
+        let lazy = AnimationBudget(canvas: canvas, target: target, framePixelCounts: framePixelCounts,
+                                   heldOutputFrames: Self.lazyHeldFrames)
+        self = lazy.fits(options) ? .lazy : .firstFrameOnly
+    }
+
+}

@@ -1,0 +1,91 @@
+import Dispatch
+import Osprey
+
+/// Drives a ``FramePlayer`` on any ``ImageDisplaying`` view (`UIImageView`, `NSImageView`, or a
+/// Linux class): sets the view's image to each frame when it is due, with a main-queue timer
+/// armed for the player's next update. The thin view adapter of issue 14, item 6; all the
+/// timing logic is ``FramePlayer``'s, tested with an injected clock.
+///
+/// Frames come from ``DecodedImage/frame(at:)``, so a lazy animation composes one frame per
+/// frame shown and holds only its window. The view is held weakly: once it is gone the player
+/// stops and no timer is armed again. Call ``pause()`` when the view leaves the screen and
+/// ``resume()`` when it comes back; ``stop()`` ends playback for good.
+@MainActor
+public final class AnimatedImagePlayback<View: ImageDisplaying> {
+    /// The player (its state, frame and skip counts).
+    public let player: FramePlayer
+    private weak var view: View?
+    private let clock: any AnimationClock
+    /// Bumped by every (re)arm and by stop, so a timer armed before fires into nothing.
+    private var generation = 0
+
+    /// Plays `image` on `view` with `clock` (the system clock by default); call ``start()``.
+    public init(image: DecodedImage, on view: View, clock: any AnimationClock = SystemAnimationClock()) {
+        self.view = view
+        self.clock = clock
+        player = FramePlayer(image: image, clock: clock, owner: view)
+    }
+
+    /// Shows the first frame and plays from there.
+    public func start() { apply(player.start()) }
+
+    /// Holds the current frame (the view left the screen).
+    public func pause() {
+        player.pause()
+        generation += 1
+    }
+
+    /// Continues where ``pause()`` held it.
+    public func resume() { apply(player.resume()) }
+
+    /// Stops for good.
+    public func stop() {
+        player.stop()
+        generation += 1
+    }
+
+    private func apply(_ tick: FramePlayer.Tick) {
+        if tick.changed, let view {
+            let frame = player.image.frame(at: tick.frameIndex)
+            let still = DecodedImage(pixels: frame.pixels, format: player.image.format, scale: player.image.scale)
+            view.displayedImage = PlatformImageBridge.platformImage(from: still)
+        }
+        generation += 1
+        guard let next = tick.nextUpdate else { return }
+        let armed = generation
+        let delay = max(0, next - clock.now)
+        DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.generation == armed else { return }
+                self.apply(self.player.update())
+            }
+        }
+    }
+}
+
+#if canImport(UIKit) && !os(watchOS)
+import UIKit
+
+extension UIImageView {
+    /// Plays `image` on this view frame by frame (lazy frames stay lazy), returning the
+    /// playback to keep, pause, resume or stop. Unlike a `UIImage.animatedImage`, it never
+    /// holds every frame.
+    public func playAnimation(_ image: DecodedImage) -> AnimatedImagePlayback<UIImageView> {
+        let playback = AnimatedImagePlayback(image: image, on: self)
+        playback.start()
+        return playback
+    }
+}
+#elseif canImport(AppKit)
+import AppKit
+
+extension NSImageView {
+    /// Plays `image` on this view frame by frame (lazy frames stay lazy), returning the
+    /// playback to keep, pause, resume or stop.
+    public func playAnimation(_ image: DecodedImage) -> AnimatedImagePlayback<NSImageView> {
+        let playback = AnimatedImagePlayback(image: image, on: self)
+        playback.start()
+        return playback
+    }
+}
+#endif

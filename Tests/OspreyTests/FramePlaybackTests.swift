@@ -1,0 +1,56 @@
+import Foundation
+import OspreyTestTraits
+import Testing
+import Osprey
+import OspreyUIKitBridge
+
+/// The view adapter of ``FramePlayer`` on a Linux stand-in view, with the real clock and the
+/// main-queue timer: frames reach the view in order, playback ends, and a view that goes away
+/// stops it. Waits on conditions (30 s limit), never on elapsed time.
+@MainActor
+@Suite("Frame playback on a view", .offCooperativePool)
+struct FramePlaybackTests {
+    /// Records the red value of every frame shown (frame i is red i).
+    @MainActor
+    final class FrameView: ImageDisplaying {
+        var shown: [Int] = []
+        var displayedImage: PlatformImage? {
+            didSet { shown.append(displayedImage.flatMap { PlatformImageBridge.decodedImage(from: $0) }.map { Int($0.firstFrame.bytes[0]) } ?? -1) }
+        }
+    }
+
+    static func animation(frames count: Int, loopCount: Int) -> DecodedImage {
+        DecodedImage(frames: (0..<count).map {
+            ImageFrame(pixels: PixelBuffer(width: 1, height: 1, bytes: [UInt8($0), 0, 0, 255]), duration: 0.02)
+        }, format: .gif, loopCount: loopCount)
+    }
+
+    /// Waits until `condition` holds, up to 30 s.
+    func waitUntil(_ condition: @MainActor () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(30)
+        while !condition() && Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
+    }
+
+    @Test("frames reach the view in order and playback finishes on the last frame")
+    func plays() async throws {
+        let view = FrameView()
+        let playback = AnimatedImagePlayback(image: Self.animation(frames: 5, loopCount: 2), on: view)
+        playback.start()
+        try await waitUntil { playback.player.state == .finished }
+        #expect(playback.player.state == .finished)
+        #expect(view.shown.first == 0 && view.shown.last == 4)
+        // Every position of both loops was either shown or skipped (a busy machine may skip).
+        #expect(view.shown.count + playback.player.skippedFrameCount == 10)
+        #expect(playback.player.completedLoops == 2)
+    }
+
+    @Test("a view that goes away stops the playback")
+    func viewGone() async throws {
+        var view: FrameView? = FrameView()
+        let playback = AnimatedImagePlayback(image: Self.animation(frames: 3, loopCount: 0), on: view!)
+        playback.start()
+        view = nil
+        try await waitUntil { playback.player.state == .stopped }
+        #expect(playback.player.state == .stopped)
+    }
+}
