@@ -61,6 +61,8 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         /// Body bytes moved in memory by appends that had to grow the buffer (for the
         /// linearity tests: it stays within a small multiple of the body size).
         var bodyBytesMoved = 0
+        /// The capacity last reserved for `data`; grown by doubling.
+        var reservedBytes = 0
         /// `Content-Length`, when the server sent one.
         var expectedBytes: Int64?
         /// Fires `downloadTimeout` seconds after start: the total deadline.
@@ -112,8 +114,9 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
     /// The response once it arrived (after the response modifier).
     public var response: URLResponse? { state.withLock { $0.response } }
 
-    /// Body bytes moved in memory so far by appends that grew the buffer.
-    package var bodyBytesMoved: Int { state.withLock { $0.bodyBytesMoved } }
+    /// Body bytes received so far, and bytes moved in memory by appends that grew the buffer
+    /// (for the linearity tests).
+    package var bodyGrowth: (received: Int, moved: Int) { state.withLock { ($0.data.count, $0.bodyBytesMoved) } }
 
     /// Callers still waiting for their `completed`.
     public var handlerCount: Int { state.withLock { $0.handlers.count } }
