@@ -10,6 +10,7 @@ enum ScenarioList {
             ParallelDiskHitScenario(),
             DecoderScenario(),
             ResamplerScenario(),
+            ProgressiveScenario(),
             PrefetchMemoryScenario(),
             ScalingScenario(),
             EvictionQualityScenario(),
