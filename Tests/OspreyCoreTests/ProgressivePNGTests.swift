@@ -242,3 +242,73 @@ struct ProgressivePNGTests {
         }
     }
 }
+
+/// Damaged files through the incremental decoder: it never traps, and whatever it finishes on
+/// its own equals the one-shot decode (and the one-shot fallback always agrees with it).
+@Suite("Progressive PNG decoding of damaged files", .offCooperativePool)
+struct ProgressivePNGDamageTests {
+    @Test("400 mutated PngSuite files fed in random pieces agree with the one-shot decoder")
+    func mutatedFiles() throws {
+        var generator = SeededGenerator(seed: 1616)
+        let files = try ["basn6a08", "basi0g04", "basn3p02", "basi6a16", "basn2c08", "basi3p08"].map {
+            try Data(contentsOf: try #require(Corpus.file("png/pngsuite/\($0).png")))
+        }
+        var disagreements: [String] = []
+        for round in 0..<400 {
+            var bytes = [UInt8](files[round % files.count])
+            switch generator.next(below: 3) {
+            case 0:
+                // A flipped byte, CRCs left as they are (most fail at the chunk's CRC).
+                let at = generator.next(below: bytes.count)
+                bytes[at] ^= UInt8(1 + generator.next(below: 255))
+            case 1:
+                bytes = Array(bytes.prefix(generator.next(below: bytes.count)))
+            default:
+                // A byte of the image data changed, with its chunk's CRC fixed up.
+                bytes = ProgressivePNGDamageTests.damagingImageData(bytes, generator: &generator)
+            }
+            let data = Data(bytes)
+            let oneShot = Result { () throws(ImageError) in try PNGDecoder().decode(data, options: DecodeOptions()) }
+            let (decoder, _) = ProgressivePNGTests.feed(data, chunkSize: 1 + generator.next(below: 300))
+            let incremental = Result { () throws(ImageError) in try decoder.finish() }
+            if case .success(let image) = incremental {
+                if (try? oneShot.get())?.frames.map(\.pixels) != image.frames.map(\.pixels) {
+                    disagreements.append("round \(round): incremental decoded, one-shot \(oneShot)")
+                }
+            }
+            let (again, _) = ProgressivePNGTests.feed(data, chunkSize: 1 + generator.next(below: 300))
+            let fallback = Result { () throws(ImageError) in try again.finish(allBytes: data) }
+            switch (fallback, oneShot) {
+            case (.success(let a), .success(let b)) where a.frames.map(\.pixels) == b.frames.map(\.pixels): break
+            case (.failure(let a), .failure(let b)) where a.code == b.code: break
+            default: disagreements.append("round \(round): with the bytes \(fallback), one-shot \(oneShot)")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+    }
+
+    /// `file` with one byte of its first `IDAT` payload changed and that chunk's CRC repaired.
+    static func damagingImageData(_ file: [UInt8], generator: inout SeededGenerator) -> [UInt8] {
+        var file = file
+        var offset = 8
+        while offset + 12 <= file.count {
+            let length = Int(PNGTestHelpers.bigEndianValue(file, at: offset))
+            let type = String(decoding: file[(offset + 4)..<(offset + 8)], as: UTF8.self)
+            if type == "IDAT", length > 0 {
+                file[offset + 8 + generator.next(below: length)] ^= UInt8(1 + generator.next(below: 255))
+                let crc = CRC32.checksum(Array(file[(offset + 4)..<(offset + 8 + length)]))
+                file.replaceSubrange((offset + 8 + length)..<(offset + 12 + length), with: PNGTestHelpers.bigEndian(crc))
+                return file
+            }
+            offset += 12 + length
+        }
+        return file
+    }
+}
+
+extension PNGTestHelpers {
+    /// The big-endian `UInt32` at `offset`.
+    static func bigEndianValue(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+    }
+}
