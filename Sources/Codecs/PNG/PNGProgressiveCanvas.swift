@@ -123,21 +123,27 @@ final class PNGProgressiveCanvas {
         guard block.width > 1 || block.height > 1 else {
             return PixelBuffer(width: width, height: height, bytes: canvas)
         }
-        let bytes = [UInt8](unsafeUninitializedCapacity: width * height * 4) { output, count in
+        let rowBytes = width * 4
+        let bytes = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { output, count in
             canvas.withUnsafeBytes { source in
                 let from = source.baseAddress!
                 let to = UnsafeMutableRawPointer(output.baseAddress!)
-                for y in 0..<height {
-                    let sourceRow = (y - y % block.height) * width * 4
-                    let row = y * width * 4
-                    for x in 0..<width {
-                        let pixel = from.loadUnaligned(fromByteOffset: sourceRow + (x - x % block.width) * 4,
-                                                       as: UInt32.self)
-                        to.storeBytes(of: pixel, toByteOffset: row + x * 4, as: UInt32.self)
+                // Only the first row of each block band is built pixel by pixel (each known
+                // pixel stored over its block's width); the band's other rows are copies of it.
+                for bandTop in stride(from: 0, to: height, by: block.height) {
+                    let row = bandTop * rowBytes
+                    for blockLeft in stride(from: 0, to: width, by: block.width) {
+                        let pixel = from.loadUnaligned(fromByteOffset: row + blockLeft * 4, as: UInt32.self)
+                        for x in blockLeft..<min(width, blockLeft + block.width) {
+                            to.storeBytes(of: pixel, toByteOffset: row + x * 4, as: UInt32.self)
+                        }
+                    }
+                    for y in (bandTop + 1)..<min(height, bandTop + block.height) {
+                        (to + y * rowBytes).copyMemory(from: to + row, byteCount: rowBytes)
                     }
                 }
             }
-            count = width * height * 4
+            count = rowBytes * height
         }
         return PixelBuffer(width: width, height: height, bytes: bytes)
     }
