@@ -11,6 +11,7 @@ enum ScenarioList {
             DecoderScenario(),
             AnimationScenario(),
             ResamplerScenario(),
+            ProgressiveScenario(),
             PrefetchMemoryScenario(),
             ScalingScenario(),
             EvictionQualityScenario(),

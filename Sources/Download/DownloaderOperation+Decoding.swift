@@ -45,13 +45,21 @@ extension DownloaderOperation {
         for (decode, ids) in jobs {
             let deliveries = settings.deliveries
             deliveries.begin()
-            settings.coderQueue.async { [self] in
+            // After partial images, the final decode runs on their serial queue, behind them.
+            let queue = progressive.isInUse ? progressive.queue : settings.coderQueue
+            queue.async { [self] in
                 defer { deliveries.end() }
                 // Everyone in this group may have cancelled while the job waited.
                 guard state.withLock({ state in ids.contains { state.handlers[$0] != nil } }) else { return }
                 let result: Result<LoadedImage, ImageError>
                 do throws(ImageError) {
-                    let decoded = try coders.decode(data, options: decode)
+                    // A group that decoded incrementally finishes from its decoder's state.
+                    let decoded: DecodedImage
+                    if let incremental = finishIncrementally(data, options: decode) {
+                        decoded = try incremental.get()
+                    } else {
+                        decoded = try coders.decode(data, options: decode)
+                    }
                     let image = PlatformImageBridge.platformImage(from: decoded)
                     result = .success(LoadedImage(image: image, data: data, response: response, decodedImage: decoded))
                 } catch {

@@ -61,7 +61,7 @@ extension DownloaderOperation {
             settings.operationClosed(self)
             cancel()
         }
-        handler?.deliver(.failure(ImageError(.cancelled, url: url)))
+        if let handler { deliverAfterPartialImages(handler, .failure(ImageError(.cancelled, url: url))) }
     }
 
     /// Takes one caller out for delivery; nil when it was cancelled meanwhile. Taking it under
@@ -97,7 +97,7 @@ extension DownloaderOperation {
         // Finished before the callers hear of it: a caller may tear the downloader (and its
         // queue, which the finish notification reaches) down as soon as it is told.
         finishIfExecuting()
-        for handler in handlers { handler.deliver(.failure(error)) }
+        for handler in handlers { deliverAfterPartialImages(handler, .failure(error)) }
     }
 
     /// Cancels a task this operation gave up, on the downloader's cancellation queue.

@@ -53,6 +53,7 @@ extension DownloaderOperation {
                 let previous = state.task
                 state.task = task
                 state.data = Data()
+                state.reservedBytes = 0
                 state.response = nil
                 state.expectedBytes = nil
                 state.reportedBytes = 0

@@ -36,6 +36,9 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
     public let context: ImageContext
     /// The downloader's limits and shared machinery.
     public let settings: Settings
+    /// Incremental decoders and partial-image bookkeeping for callers that asked for
+    /// ``DownloaderOptions/progressiveLoad``.
+    let progressive: ProgressiveFeed
 
     enum Phase { case waiting, executing, finished }
     private enum StartDecision { case run, finishAtOnce, ignore }
@@ -52,8 +55,14 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         var task: URLSessionDataTask?
         /// The response after the response modifier, once it arrived.
         var response: URLResponse?
-        /// Body bytes so far; pre-sized from a trusted `Content-Length`.
+        /// Body bytes so far; pre-sized from a trusted `Content-Length`. Grown in place: no
+        /// reference to it leaves the lock (one would make the next append copy it all).
         var data = Data()
+        /// Body bytes moved in memory by appends that had to grow the buffer (for the
+        /// linearity tests: it stays within a small multiple of the body size).
+        var bodyBytesMoved = 0
+        /// The capacity last reserved for `data`; grown by doubling.
+        var reservedBytes = 0
         /// `Content-Length`, when the server sent one.
         var expectedBytes: Int64?
         /// Fires `downloadTimeout` seconds after start: the total deadline.
@@ -87,6 +96,7 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         self.options = options
         self.context = context
         self.settings = settings
+        progressive = ProgressiveFeed(coderQueue: settings.coderQueue)
         super.init()
         if options.contains(.highPriority) {
             queuePriority = .high
@@ -103,6 +113,10 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
 
     /// The response once it arrived (after the response modifier).
     public var response: URLResponse? { state.withLock { $0.response } }
+
+    /// Body bytes received so far, and bytes moved in memory by appends that grew the buffer
+    /// (for the linearity tests).
+    package var bodyGrowth: (received: Int, moved: Int) { state.withLock { ($0.data.count, $0.bodyBytesMoved) } }
 
     /// Callers still waiting for their `completed`.
     public var handlerCount: Int { state.withLock { $0.handlers.count } }

@@ -9,7 +9,9 @@ public struct DownloaderOptions: OptionSet, Sendable, Hashable {
     public static let lowPriority = DownloaderOptions(rawValue: 1 << 0)
     /// Queue before other downloads (`queuePriority = .high`, task priority high).
     public static let highPriority = DownloaderOptions(rawValue: 1 << 1)
-    /// Decode partial images while bytes arrive.
+    /// Decode partial images while bytes arrive, for the callers that pass a `progress` closure
+    /// (see ``ImageOptions/progressiveLoad``): one incremental decoder per distinct set of decode
+    /// options, off the session's delegate queue.
     public static let progressiveLoad = DownloaderOptions(rawValue: 1 << 2)
     /// Let `URLCache` answer (by default Osprey's own cache is the cache and the request
     /// ignores `URLCache`).

@@ -22,10 +22,19 @@ extension ConnectionHandler {
             // Reaching the limit is the server's choice; anything else means the client left.
             return finished ? .close : abandon()
         }
-        if let rate = plan.bytesPerSecond, !plan.body.isEmpty {
-            guard drip(plan.body, bytesPerSecond: rate) else { return abandon() }
+        var body = plan.body
+        if let held = plan.holdAfterBodyBytes, held < body.count {
+            let path = plan.path
+            guard write(body.prefix(max(0, held))) else { return abandon() }
+            guard pause(seconds: nil, releasedWhen: { $0.releasedBodyPaths.contains(path) }) == .released else {
+                return abandon()
+            }
+            body = Data(body.dropFirst(max(0, held)))
+        }
+        if let rate = plan.bytesPerSecond, !body.isEmpty {
+            guard drip(body, bytesPerSecond: rate) else { return abandon() }
         } else {
-            guard write(plan.body) else { return abandon() }
+            guard write(body) else { return abandon() }
         }
         return plan.closeAfterwards ? .close : .keepOpen
     }

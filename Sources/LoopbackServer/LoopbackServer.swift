@@ -95,6 +95,12 @@ public final class LoopbackServer: Sendable {
         engine.resume(path)
     }
 
+    /// Lets every response for `path` that holds part of its body
+    /// (``Faults/holdAfterBodyBytes``) send the rest, now and from now on.
+    public func releaseBody(_ path: String) {
+        engine.update { _ = $0.releasedBodyPaths.insert(path) }
+    }
+
     // MARK: Connections
 
     /// Connections currently open (accepted and not yet closed by either side).

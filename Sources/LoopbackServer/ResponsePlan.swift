@@ -17,6 +17,9 @@ struct ResponsePlan {
     var endlessLimit: Int?
     /// Sent instead of head and body (``Faults/rawReply``).
     var rawReply: Data?
+    /// Body bytes sent before waiting for ``LoopbackServer/releaseBody(_:)`` of `path`.
+    var holdAfterBodyBytes: Int?
+    var path = ""
 
     init(route: Route, request: HTTPRequestHead, keepAlive: Bool) {
         let faults = route.faults
@@ -42,6 +45,8 @@ struct ResponsePlan {
         isEndless = endless
         endlessLimit = faults.endlessBodyLimit
         rawReply = faults.rawReply
+        holdAfterBodyBytes = sendsBody ? faults.holdAfterBodyBytes : nil
+        path = request.path
         headers.append(("Connection", closeAfterwards ? "close" : "keep-alive"))
         for (name, value) in route.headers.sorted(by: { $0.key < $1.key }) {
             headers.removeAll { $0.name.lowercased() == name.lowercased() }

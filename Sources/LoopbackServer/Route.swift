@@ -90,6 +90,10 @@ public struct Faults: Sendable {
     /// With ``endlessBody``: stop (and close) after about this many body bytes, so a test
     /// whose client fails to stop cannot take the host's memory with it. nil: truly endless.
     public var endlessBodyLimit: Int?
+    /// Send the head and this many body bytes, then hold the rest until
+    /// ``LoopbackServer/releaseBody(_:)`` is called for the path: a download suspended
+    /// mid-body, for tests of what a client does with part of a body (e.g. partial images).
+    public var holdAfterBodyBytes: Int?
     /// Send this raw text instead of an HTTP response (e.g. an HTTP/0.9 reply or garbage),
     /// then close. The route's status, headers and body are ignored.
     public var rawReply: Data?

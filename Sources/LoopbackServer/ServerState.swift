@@ -19,6 +19,8 @@ struct ServerState {
     var log: [RecordedRequest] = []
     var countsByPath: [String: Int] = [:]
     var suspendedPaths: Set<String> = []
+    /// Paths whose ``Faults/holdAfterBodyBytes`` holds were released (stays released).
+    var releasedBodyPaths: Set<String> = []
     var heldConnections: [Int: String] = [:]
     var connections: [Int: OpenConnection] = [:]
     var unjoinedThreads: [JoinableThread] = []

@@ -64,8 +64,11 @@ extension LoadTask {
               context.cacheSerializer == nil else { return nil }
         // `.handleCookies` changes the request: the downloader would not merge loads that
         // differ in it, so the manager must not share them either.
+        // `.progressiveLoad`: a load that wants partial images must not ride on a download
+        // started without them (the downloader makes partial images per caller that asks).
         let shaping = options.intersection([.avoidDecodeImage, .decodeFirstFrameOnly, .scaleDownLargeImages,
-                                            .waitStoreCache, .transformAnimatedImage, .handleCookies])
+                                            .waitStoreCache, .transformAnimatedImage, .handleCookies,
+                                            .progressiveLoad])
         // The downloader's headers shape the request too; another loader says nothing here.
         let headers = (loader as? ImageDownloader)?.headersGeneration ?? 0
         return "\(shaping.rawValue)|\(context.storeCacheType)|\(headers)|\(fullKey)"
@@ -73,6 +76,12 @@ extension LoadTask {
 
     /// Progress goes to the caller's queue, thinned out to
     /// ``ImageContext/minimumProgressInterval``, and stops once the load has finished.
+    ///
+    /// Reports carrying a partial image (``ImageOptions/progressiveLoad``) are already paced
+    /// by ``ImageContext/progressiveInterval`` and pass the byte thinning. None reaches the
+    /// caller after its completion: the loader hands the last one on before the result, and
+    /// the check is made again on the caller's queue, where the completion also runs. Partial
+    /// images are neither transformed nor cached; only the final image is.
     var forwardedProgress: (@Sendable (ImageProgress) -> Void)? {
         guard let progress else { return nil }
         let queue = context.callbackQueue
@@ -82,6 +91,12 @@ extension LoadTask {
         let lastReported = Locked<Double?>(nil)
         return { report in
             guard !operation.isFinished else { return }
+            if report.partialImage != nil {
+                return queue.execute {
+                    guard !operation.isFinished else { return }
+                    progress(report)
+                }
+            }
             if interval > 0, let expected = report.expectedBytes, expected > 0 {
                 let fraction = Double(report.receivedBytes) / Double(expected)
                 let isDue = lastReported.withLock { last -> Bool in

@@ -37,7 +37,9 @@ public enum ImageBinding {
         loadContext.operationKey = operationKey
         let box = WeakOwnerBox(owner)
         let operation = manager.loadImage(with: url, options: options, context: loadContext,
-                                          progress: progress) { result in
+                                          progress: partialImageShowing(progress, owner: box, operationKey: operationKey,
+                                                                        generation: generation, options: options,
+                                                                        setter: setter)) { result in
             // `.main` runs this on the main queue, which is where the main actor runs.
             MainActor.assumeIsolated {
                 guard let owner = box.owner as? Owner,
@@ -57,6 +59,30 @@ public enum ImageBinding {
         }
         if !operation.isFinished {
             registry.setOperation(operation, for: owner, operationKey: operationKey, generation: generation)
+        }
+    }
+
+    /// With ``ImageOptions/progressiveLoad`` (and without `.avoidAutoSetImage`): `progress`
+    /// wrapped so that each partial image is handed to `setter` first — only while this load is
+    /// still the slot's current one and its result has not arrived, so a re-pointed slot never
+    /// shows a partial image of the URL it left, and no partial image replaces a final one.
+    static func partialImageShowing<Owner: AnyObject>(
+        _ progress: (@Sendable (ImageProgress) -> Void)?, owner box: WeakOwnerBox, operationKey: String,
+        generation: Int, options: ImageOptions, setter: @escaping @MainActor (Owner, PlatformImage?) -> Void
+    ) -> (@Sendable (ImageProgress) -> Void)? {
+        guard options.contains(.progressiveLoad), !options.contains(.avoidAutoSetImage) else { return progress }
+        let registry = ViewLoadRegistry.shared
+        return { report in
+            if let partial = report.partialImage {
+                // The load's callback queue is `.main`: progress runs on the main queue.
+                MainActor.assumeIsolated {
+                    guard let owner = box.owner as? Owner,
+                          registry.acceptsPartialImage(owner, operationKey: operationKey, generation: generation)
+                    else { return }
+                    setter(owner, partial)
+                }
+            }
+            progress?(report)
         }
     }
 

@@ -16,6 +16,8 @@ final class ViewLoadRegistry {
         var generation = 0
         var url: URL?
         var operation: ImageLoadOperation?
+        /// The current generation's result arrived: no partial image may replace it.
+        var isFinished = false
     }
 
     private struct Key: Hashable {
@@ -44,6 +46,7 @@ final class ViewLoadRegistry {
         binding.operation?.cancel()
         binding.operation = nil
         binding.generation += 1
+        binding.isFinished = false
         binding.url = url
         bindings[key] = binding
         latest[ObjectIdentifier(owner)] = Latest(owner: owner, operationKey: operationKey)
@@ -64,7 +67,17 @@ final class ViewLoadRegistry {
 
     func finished(_ owner: AnyObject, operationKey: String, generation: Int) {
         let key = Key(owner: ObjectIdentifier(owner), operationKey: operationKey)
-        if bindings[key]?.generation == generation { bindings[key]?.operation = nil }
+        guard bindings[key]?.generation == generation else { return }
+        bindings[key]?.operation = nil
+        bindings[key]?.isFinished = true
+    }
+
+    /// Whether a partial image of load `generation` may be shown: it is still the owner's
+    /// current load under `operationKey` and its result has not arrived.
+    func acceptsPartialImage(_ owner: AnyObject, operationKey: String, generation: Int) -> Bool {
+        let key = Key(owner: ObjectIdentifier(owner), operationKey: operationKey)
+        guard let binding = bindings[key] else { return false }
+        return binding.generation == generation && binding.owner === owner && !binding.isFinished
     }
 
     /// Cancels the owner's load under `operationKey` (nil: the key of its latest load).

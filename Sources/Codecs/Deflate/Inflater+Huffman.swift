@@ -8,6 +8,14 @@ import OspreyCore
 /// a bounds check. Near either end the careful path decodes one symbol at a time and checks
 /// everything.
 extension Inflater {
+    /// Why ``decodeHuffman(_:from:to:)`` returned.
+    enum HuffmanOutcome {
+        case blockEnded
+        case outputFull
+        /// Streaming: the next symbol is not all there yet (the reader is back before it).
+        case needsInput
+    }
+
     /// What a careful step did.
     private enum Step {
         case wrote(Int)
@@ -15,10 +23,10 @@ extension Inflater {
         case outputFull
     }
 
-    /// Decodes symbols into `window[start..<limit]` until the block ends (`blockEnded` true)
-    /// or the output is full.
+    /// Decodes symbols into `window[start..<limit]` until the block ends, the output is full,
+    /// or (streaming) the input so far ends inside a symbol.
     func decodeHuffman(_ window: UnsafeMutablePointer<UInt8>, from start: Int,
-                       to limit: Int) throws(ImageError) -> (end: Int, blockEnded: Bool) {
+                       to limit: Int) throws(ImageError) -> (end: Int, outcome: HuffmanOutcome) {
         var bits = reader
         defer { reader = bits }
         let literals = UnsafePointer(literalTable)
@@ -29,12 +37,23 @@ extension Inflater {
         var out = start
         while true {
             guard bits.canRefillFast && out <= fastEnd else {
-                switch try decodeCarefully(window, at: out, limit: limit, bits: &bits) {
+                // A careful step writes nothing before its last read, so a step cut off by
+                // the end of the input so far leaves no trace once the reader is put back.
+                let saved = bits
+                let step: Step
+                do throws(ImageError) {
+                    step = try decodeCarefully(window, at: out, limit: limit, bits: &bits)
+                } catch {
+                    guard !isInputComplete, bits.position >= bits.count else { throw error }
+                    bits = saved
+                    return (out, .needsInput)
+                }
+                switch step {
                 case .wrote(let count):
                     out += count
-                    if pendingLength > 0 { return (out, false) }
-                case .blockEnded: return (out, true)
-                case .outputFull: return (out, false)
+                    if pendingLength > 0 { return (out, .outputFull) }
+                case .blockEnded: return (out, .blockEnded)
+                case .outputFull: return (out, .outputFull)
                 }
                 continue
             }
@@ -63,7 +82,7 @@ extension Inflater {
                 out &+= 1
                 continue
             }
-            if kind == HuffmanEntry.endOfBlock { return (out, true) }
+            if kind == HuffmanEntry.endOfBlock { return (out, .blockEnded) }
             guard kind == HuffmanEntry.base else { throw ImageError(.badImageData) }
             let lengthExtra = HuffmanEntry.extraBits(entry)
             let length = HuffmanEntry.value(entry) &+ bits.peek(lengthExtra)

@@ -11,7 +11,7 @@ public final class ImageCoders: Sendable {
     public static let shared = ImageCoders()
 
     /// Invariant: newest-first order; only touched inside `withLock`.
-    private let decoders: Locked<[any ImageDecoding]>
+    let decoders: Locked<[any ImageDecoding]>
     /// Invariant: newest-first order; only touched inside `withLock`.
     private let encoders: Locked<[any ImageEncoding]>
 

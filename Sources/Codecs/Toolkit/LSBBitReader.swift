@@ -14,7 +14,8 @@ import OspreyCore
 /// checked against `count` (refills stop at the end; ``ensure(_:)`` throws past it).
 struct LSBBitReader {
     private var base: UnsafePointer<UInt8>
-    private let count: Int
+    /// Input bytes available (a streaming owner grows it with ``rebase(_:dropping:)``).
+    private(set) var count: Int
     /// The next input byte not yet in ``buffer``.
     private(set) var position: Int = 0
     /// Pending bits, the next one in bit 0.
@@ -31,6 +32,16 @@ struct LSBBitReader {
     mutating func rebase(_ input: UnsafeBufferPointer<UInt8>) {
         precondition(input.count == count, "LSBBitReader.rebase with different input")
         base = input.baseAddress!
+    }
+
+    /// Points the reader at `input` after its owner appended bytes to the end and/or dropped
+    /// `dropped` already-read bytes from the front (streaming inflate): the bits not yet
+    /// consumed stay where they are in the stream. Requires `dropped <= position`.
+    mutating func rebase(_ input: UnsafeBufferPointer<UInt8>, dropping dropped: Int) {
+        precondition(dropped <= position && input.count >= count - dropped, "LSBBitReader.rebase lost unread input")
+        base = input.baseAddress!
+        position -= dropped
+        count = input.count
     }
 
     /// Whether ``refillFast()`` may be called: at least eight unread input bytes.

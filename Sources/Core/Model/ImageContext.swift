@@ -48,6 +48,10 @@ public struct ImageContext: Sendable {
     /// report and the one for the last byte always go through; so does every report when the
     /// response declares no length. Default 0 (every report).
     public var minimumProgressInterval: Double = 0
+    /// With ``ImageOptions/progressiveLoad``: the least time between two partial images
+    /// handed to this load's `progress` (each only when new rows or scans arrived). Default
+    /// 0.5 s, as Nuke; 0 hands one on for every piece of the body that adds rows.
+    public var progressiveInterval: TimeInterval = 0.5
     /// Where `progress` and `completed` are called. Default ``CallbackQueue/main``.
     public var callbackQueue: CallbackQueue = .main
     /// View binding: one load per key per view; a new load under the same key cancels the old.

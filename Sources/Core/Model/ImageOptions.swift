@@ -12,7 +12,14 @@ public struct ImageOptions: OptionSet, Sendable, Hashable {
     public static let lowPriority = ImageOptions(rawValue: 1 << 1)
     /// Download before other queued downloads (the operation's `queuePriority` is `.high`).
     public static let highPriority = ImageOptions(rawValue: 1 << 2)
-    /// Report partially decoded images in ``ImageProgress/partialImage`` while bytes arrive.
+    /// Report partially decoded images in ``ImageProgress/partialImage`` while bytes arrive (to
+    /// a load with a `progress` closure), at most every ``ImageContext/progressiveInterval`` and
+    /// only when new rows arrived; never after the load's completion. PNG decodes
+    /// incrementally (rows; Adam7 passes as coarse previews) and finishes from the same state;
+    /// the other formats decode the bytes so far again per partial image (the prefix fallback)
+    /// until their decoders resume. Partial images are neither transformed nor cached. A
+    /// ``ImageContext/downloadDecryptor`` turns it off (it needs the whole body). A view bound
+    /// with this option shows the partial images.
     public static let progressiveLoad = ImageOptions(rawValue: 1 << 3)
     /// Revalidate a cached image with the server (conditional GET) instead of trusting it.
     public static let refreshCached = ImageOptions(rawValue: 1 << 4)
