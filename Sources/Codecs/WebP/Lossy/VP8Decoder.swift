@@ -7,13 +7,57 @@ import OspreyCore
 /// decoder (`Sources/Codecs/WebP/Lossy/`): the container finds the chunk, checks limits and
 /// combines the result with `ALPH`; this type turns the VP8 bits into pixels.
 enum VP8Decoder {
+    /// The picture size and first-partition size from the 10-byte frame header, without
+    /// decoding anything (for limit checks and the canvas-size cross-check).
+    static func pictureInfo(_ payload: UnsafeRawBufferPointer) throws(ImageError) -> VP8PictureInfo {
+        try VP8PictureInfo(payload)
+    }
+
     /// Decodes `payload` to opaque RGBA (alpha 255) exactly as libwebp does, with its
     /// "fancy" 4:2:0 upsampling and fixed-point YUV → RGB conversion.
     ///
-    /// Checks `options` (pixel limit, work budget, cancellation) before allocating.
-    /// Throws `.badImageData` for a payload with nothing decodable.
+    /// Always full size (``DecodeOptions/thumbnailPixelSize`` is not applied here; see
+    /// ``decodeScaled(_:options:)``). Checks `options` (pixel limit, work budget) before
+    /// allocating and `options.cancellation` once per macroblock row.
+    /// Throws `.badImageData` for a damaged or truncated payload (as libwebp fails on them),
+    /// `.unsupportedFormat` for an inter frame, `.imageTooLarge`, `.cancelled`.
     static func decode(_ payload: UnsafeRawBufferPointer, options: DecodeOptions) throws(ImageError) -> PixelBuffer {
-        throw ImageError(.unsupportedFormat, underlying: VP8NotYetAvailable())
+        let info = try VP8PictureInfo(payload)
+        let size = PixelSize(width: info.width, height: info.height)
+        var fullSize = options
+        fullSize.thumbnailPixelSize = nil
+        fullSize.scaleDownLargeImages = false
+        _ = try fullSize.checkDecode(source: size, streamed: false)
+        var output = VP8RGBAWriter(width: info.width, height: info.height)
+        try decodeFrame(payload, info: info, options: options, into: &output)
+        return output.pixels
+    }
+
+    /// Decodes `payload` straight to ``DecodeOptions/targetSize(for:)`` (a thumbnail, or a
+    /// scaled-down large image), converting and downsampling pixel rows as macroblock rows are
+    /// finished, so no full-size RGBA image is ever held. Returns the full-size image when the
+    /// target is the source size.
+    static func decodeScaled(_ payload: UnsafeRawBufferPointer, options: DecodeOptions) throws(ImageError) -> PixelBuffer {
+        let info = try VP8PictureInfo(payload)
+        let size = PixelSize(width: info.width, height: info.height)
+        let target = try options.checkDecode(source: size, streamed: true)
+        guard target != size else { return try decode(payload, options: options) }
+        var output = VP8ResamplingWriter(source: size, target: target)
+        try decodeFrame(payload, info: info, options: options, into: &output)
+        return output.pixels
+    }
+
+    /// Decodes every macroblock row, handing finished pixel rows to `output`.
+    private static func decodeFrame<Output: VP8RowSink>(_ payload: UnsafeRawBufferPointer, info: VP8PictureInfo,
+                                                        options: DecodeOptions,
+                                                        into output: inout Output) throws(ImageError) {
+        let frame = try VP8FrameDecoder(payload: payload, info: info)
+        var converter = VP8RowConverter(frame: frame)
+        for mbY in 0..<frame.rows {
+            try options.checkCancellation()
+            try frame.decodeRow(mbY)
+            converter.emitFinishedRows(afterMacroblockRow: mbY, into: &output)
+        }
     }
 }
 
