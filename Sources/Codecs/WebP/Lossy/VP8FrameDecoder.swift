@@ -35,6 +35,9 @@ final class VP8FrameDecoder {
     let rowFilters: UnsafeMutablePointer<VP8FilterStrength>
     let probabilities: UnsafeMutablePointer<UInt8>
     let segmentTree: [Int]?
+    /// Skip the loop filter (libwebp's `bypass_filtering`): for thumbnails of at most half
+    /// the size, where its sub-pixel smoothing is averaged away anyway.
+    var bypassesLoopFilter = false
 
     init(payload: UnsafeRawBufferPointer, info: VP8PictureInfo) throws(ImageError) {
         self.info = info
@@ -108,7 +111,7 @@ final class VP8FrameDecoder {
         }
         parameters.tokenPartitions[partition] = tokens
         guard !parameters.modes.isAtEnd else { throw ImageError(.badImageData) }
-        if parameters.filterType != 0 { filterRow(mbY) }
+        if parameters.filterType != 0 && !bypassesLoopFilter { filterRow(mbY) }
     }
 
     /// Reads the macroblock's tokens into ``coefficients`` and updates the non-zero contexts.
