@@ -35,8 +35,7 @@ struct VP8BoolDecoder {
     private mutating func loadNewBytes() {
         if end - cursor >= 8 {
             // Seven bytes, big-endian, below the bits still unread.
-            var chunk: UInt64 = 0
-            for i in 0..<7 { chunk = chunk << 8 | UInt64(cursor[i]) }
+            let chunk = UInt64(bigEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self)) >> 8
             cursor += 7
             value = value << 56 | chunk
             bits += 56

@@ -28,38 +28,38 @@ extension VP8FrameDecoder {
             if mbX > 0 {
                 VP8LoopFilter.macroblockEdge(yp, step: 1, along: yStride, count: 16,
                                              limit: limit + 4, interior: interior, hevThreshold: hev)
-                for p in [up, vp] {
-                    VP8LoopFilter.macroblockEdge(p, step: 1, along: uvStride, count: 8,
-                                                 limit: limit + 4, interior: interior, hevThreshold: hev)
-                }
+                VP8LoopFilter.macroblockEdge(up, step: 1, along: uvStride, count: 8,
+                                             limit: limit + 4, interior: interior, hevThreshold: hev)
+                VP8LoopFilter.macroblockEdge(vp, step: 1, along: uvStride, count: 8,
+                                             limit: limit + 4, interior: interior, hevThreshold: hev)
             }
             if f.filterInner {
                 for k in 1...3 {
                     VP8LoopFilter.innerEdge(yp + 4 * k, step: 1, along: yStride, count: 16,
                                             limit: limit, interior: interior, hevThreshold: hev)
                 }
-                for p in [up, vp] {
-                    VP8LoopFilter.innerEdge(p + 4, step: 1, along: uvStride, count: 8,
-                                            limit: limit, interior: interior, hevThreshold: hev)
-                }
+                VP8LoopFilter.innerEdge(up + 4, step: 1, along: uvStride, count: 8,
+                                        limit: limit, interior: interior, hevThreshold: hev)
+                VP8LoopFilter.innerEdge(vp + 4, step: 1, along: uvStride, count: 8,
+                                        limit: limit, interior: interior, hevThreshold: hev)
             }
             if mbY > 0 {
                 VP8LoopFilter.macroblockEdge(yp, step: yStride, along: 1, count: 16,
                                              limit: limit + 4, interior: interior, hevThreshold: hev)
-                for p in [up, vp] {
-                    VP8LoopFilter.macroblockEdge(p, step: uvStride, along: 1, count: 8,
-                                                 limit: limit + 4, interior: interior, hevThreshold: hev)
-                }
+                VP8LoopFilter.macroblockEdge(up, step: uvStride, along: 1, count: 8,
+                                             limit: limit + 4, interior: interior, hevThreshold: hev)
+                VP8LoopFilter.macroblockEdge(vp, step: uvStride, along: 1, count: 8,
+                                             limit: limit + 4, interior: interior, hevThreshold: hev)
             }
             if f.filterInner {
                 for k in 1...3 {
                     VP8LoopFilter.innerEdge(yp + 4 * k * yStride, step: yStride, along: 1, count: 16,
                                             limit: limit, interior: interior, hevThreshold: hev)
                 }
-                for p in [up, vp] {
-                    VP8LoopFilter.innerEdge(p + 4 * uvStride, step: uvStride, along: 1, count: 8,
-                                            limit: limit, interior: interior, hevThreshold: hev)
-                }
+                VP8LoopFilter.innerEdge(up + 4 * uvStride, step: uvStride, along: 1, count: 8,
+                                        limit: limit, interior: interior, hevThreshold: hev)
+                VP8LoopFilter.innerEdge(vp + 4 * uvStride, step: uvStride, along: 1, count: 8,
+                                        limit: limit, interior: interior, hevThreshold: hev)
             }
         }
     }

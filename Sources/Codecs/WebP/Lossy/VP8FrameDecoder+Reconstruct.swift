@@ -47,7 +47,7 @@ extension VP8FrameDecoder {
             }
             // Sub-blocks on the right column take their above-right pixels from the row above
             // the macroblock, whatever row they are in (a VP8 rule).
-            for row in [3, 7, 11] { (yw + row * bps + 16).update(from: topRight, count: 4) }
+            for row in stride(from: 3, through: 11, by: 4) { (yw + row * bps + 16).update(from: topRight, count: 4) }
             for n in 0..<16 {
                 let dst = yw + (n & 3) * 4 + (n >> 2) * 4 * bps
                 VP8Prediction.predictSubblock(dst, mode: mb.subblockMode(n))

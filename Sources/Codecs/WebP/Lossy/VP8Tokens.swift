@@ -55,8 +55,9 @@ extension VP8BoolDecoder {
         let low = bit(Int(p[9 + high])) ? 1 : 0
         let category = 2 * high + low   // DCT_CAT3 … DCT_CAT6
         var extra = 0
-        for probability in VP8Tables.categoryProbabilities[category] {
-            extra = extra &+ extra &+ (bit(probability) ? 1 : 0)
+        let (start, end) = VP8TokenContext.categoryRanges[category]
+        for index in start..<end {
+            extra = extra &+ extra &+ (bit(VP8TokenContext.categoryProbability(index)) ? 1 : 0)
         }
         return extra &+ 3 &+ (8 << category)
     }
@@ -68,6 +69,20 @@ enum VP8TokenContext {
     static let offsets: [Int] = (0..<4).flatMap { type in
         VP8Tables.bands.map { band in (type * VP8Tables.bandCount + band) * VP8Tables.contextCount * VP8Tables.nodeCount }
     }
+
+    /// Where each large category's extra-bit probabilities lie in ``categoryProbability(_:)``.
+    static let categoryRanges = [(0, 3), (3, 7), (7, 12), (12, 23)]
+
+    /// The CAT3…CAT6 extra-bit probabilities back to back (``VP8Tables/categoryProbabilities``),
+    /// without an array lookup in the token loop.
+    @inline(__always)
+    static func categoryProbability(_ index: Int) -> Int {
+        withUnsafeBytes(of: categoryTable) { Int($0[index]) }
+    }
+    private static let categoryTable: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                                       UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+        (173, 148, 140, 176, 155, 140, 135, 180, 157, 141, 134, 130,
+         254, 254, 243, 230, 196, 177, 153, 140, 133, 130, 129)
 
     /// Raster position of the n-th coefficient (the zigzag table, unchecked).
     @inline(__always)
