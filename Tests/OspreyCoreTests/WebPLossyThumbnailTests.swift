@@ -56,3 +56,19 @@ struct WebPLossyThumbnailTests {
                 == WebPLossyTestSupport.decode(payload).bytes)
     }
 }
+
+extension WebPLossyThumbnailTests {
+    /// The streamed path still holds the full-size Y, U and V planes (1.5 bytes a pixel), so
+    /// they count against the pixel limit even though no full-size RGBA image is made.
+    @Test("the full-size planes of a thumbnail decode count against the pixel limit")
+    func planesCount() throws {
+        let payload = try Self.payload("test.webp")   // 128 × 128: 8 × 8 macroblocks, 24 KiB of planes
+        var options = Self.options(16, 16)
+        options.maxPixelCount = 128 * 128 * 3 / 8 + 256
+        #expect(try WebPLossyTestSupport.decodeScaled(payload, options: options).width == 16)
+        options.maxPixelCount -= 1
+        #expect(WebPLossyDamageTests.code { () throws(ImageError) in
+            try WebPLossyTestSupport.decodeScaled(payload, options: options)
+        } == .imageTooLarge)
+    }
+}

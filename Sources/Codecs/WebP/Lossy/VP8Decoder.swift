@@ -48,6 +48,10 @@ enum VP8Decoder {
         let size = PixelSize(width: info.width, height: info.height)
         let target = try options.checkDecode(source: size, streamed: true)
         guard target != size else { return try decode(payload, options: options) }
+        // VP8 predicts from reconstructed pixels, so the Y, U and V planes are held at full
+        // size (1.5 bytes a pixel): count them, in RGBA pixels, with the output.
+        let planeBytes = info.macroblockColumns * info.macroblockRows * 384
+        guard planeBytes / 4 + target.pixelCount <= options.maxPixelCount else { throw ImageError(.imageTooLarge) }
         let frame = try VP8FrameDecoder(payload: payload, info: info)
         if target.width * 2 <= size.width && target.height * 2 <= size.height && min(size.width, size.height) >= Self.previewMinimumSide {
             frame.bypassesLoopFilter = true
