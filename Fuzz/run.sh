@@ -22,7 +22,7 @@ shift 2
 root="$(cd "$(dirname "$0")/.." && pwd)"
 target_dir="$root/Fuzz/$(echo "$format" | tr '[:lower:]' '[:upper:]')"
 [ -d "$target_dir" ] || { echo "no fuzz target in $target_dir" >&2; exit 2; }
-seeds="$root/Tests/Fixtures/$format"
+seeds="${FUZZ_SEEDS:-$root/Tests/Fixtures/$format}"   # FUZZ_SEEDS: another seed folder
 out="$root/Fuzz/out/$format"
 binary="$out/fuzz-$format"
 mkdir -p "$out/corpus" "$out/crashes"

@@ -29,9 +29,11 @@ enum YCbCrConverter {
                 pixels.storeBytes(of: rgba.littleEndian, toByteOffset: i &* 4, as: UInt32.self)
             }
         case .webp:
+            let pixels = UnsafeMutableRawPointer(rgba)
             for i in 0..<count {
                 let (r, g, b) = webp(y: Int(y[i]), u: Int(cb[i]), v: Int(cr[i]))
-                store(rgba + i &* 4, r, g, b)
+                let rgba = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | 0xFF00_0000
+                pixels.storeBytes(of: rgba.littleEndian, toByteOffset: i &* 4, as: UInt32.self)
             }
         }
     }
@@ -59,13 +61,5 @@ enum YCbCrConverter {
     @inline(__always)
     private static func clamp(_ value: Int) -> UInt8 {
         UInt8(truncatingIfNeeded: value < 0 ? 0 : value > 255 ? 255 : value)
-    }
-
-    @inline(__always)
-    private static func store(_ pixel: UnsafeMutablePointer<UInt8>, _ r: UInt8, _ g: UInt8, _ b: UInt8) {
-        pixel[0] = r
-        pixel[1] = g
-        pixel[2] = b
-        pixel[3] = 255
     }
 }

@@ -1,0 +1,189 @@
+import OspreyCore
+
+/// Decodes the macroblocks of one VP8 key frame into Y, U and V planes, row by row:
+/// parse the macroblock headers and tokens, predict and add the residuals, then run the
+/// loop filter over the finished macroblock row (RFC 6386 §19–§20, libwebp's order).
+///
+/// All buffers are allocated once in `init` (sizes from the picture header, which the caller
+/// checked against the limits) and freed in `deinit`; the hot loops use unchecked pointers
+/// whose bounds follow from those sizes.
+final class VP8FrameDecoder {
+    let info: VP8PictureInfo
+    let columns: Int, rows: Int
+    var parameters: VP8FrameParameters
+    /// The planes, macroblock-aligned: `yStride = 16 · columns`, `uvStride = 8 · columns`.
+    let yStride: Int, uvStride: Int
+    let y: UnsafeMutablePointer<UInt8>, u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>
+    /// The unfiltered bottom row of the macroblock row above (intra prediction reads these,
+    /// not the filtered planes). `topY` has 4 spare bytes for the last macroblock's above-right.
+    let topY: UnsafeMutablePointer<UInt8>, topU: UnsafeMutablePointer<UInt8>, topV: UnsafeMutablePointer<UInt8>
+    /// The macroblock work area (``VP8Prediction/stride`` wide, with edge row and column).
+    let work: UnsafeMutablePointer<UInt8>
+    static let workY = VP8Prediction.stride + 8
+    static let workU = VP8Prediction.stride * 18 + 8
+    static let workV = VP8Prediction.stride * 18 + 24
+    /// The current macroblock's 24 blocks of 16 coefficients (16 Y, 4 U, 4 V) and the Y2 block.
+    let coefficients: UnsafeMutablePointer<Int16>
+    /// Per-block `nz` (position after the last token) for the transform choice.
+    let blockTokens: UnsafeMutablePointer<Int>
+    /// Sub-block mode contexts: 4 per macroblock column above, 4 to the left.
+    let modesAbove: UnsafeMutablePointer<UInt8>, modesLeft: UnsafeMutablePointer<UInt8>
+    /// Non-zero contexts (libwebp's `nz_` bit layout: 4 luma, 2 U, 2 V) and Y2 contexts.
+    let nonZeroAbove: UnsafeMutablePointer<UInt8>, dcNonZeroAbove: UnsafeMutablePointer<UInt8>
+    var nonZeroLeft: UInt8 = 0, dcNonZeroLeft: UInt8 = 0
+    /// The loop-filter parameters of each macroblock of the current row.
+    let rowFilters: UnsafeMutablePointer<VP8FilterStrength>
+    let probabilities: UnsafeMutablePointer<UInt8>
+    let segmentTree: [Int]?
+    /// Skip the loop filter (libwebp's `bypass_filtering`): for thumbnails of at most half
+    /// the size, where its sub-pixel smoothing is averaged away anyway.
+    var bypassesLoopFilter = false
+
+    init(payload: UnsafeRawBufferPointer, info: VP8PictureInfo) throws(ImageError) {
+        self.info = info
+        parameters = try VP8FrameParameters(payload, info: info)
+        columns = info.macroblockColumns
+        rows = info.macroblockRows
+        yStride = columns * 16
+        uvStride = columns * 8
+        y = .allocate(capacity: yStride * rows * 16)
+        u = .allocate(capacity: uvStride * rows * 8)
+        v = .allocate(capacity: uvStride * rows * 8)
+        topY = .allocate(capacity: yStride + 4)
+        topU = .allocate(capacity: uvStride)
+        topV = .allocate(capacity: uvStride)
+        work = .allocate(capacity: VP8Prediction.stride * 27)
+        work.initialize(repeating: 0, count: VP8Prediction.stride * 27)
+        coefficients = .allocate(capacity: 384 + 16)
+        blockTokens = .allocate(capacity: 24)
+        modesAbove = .allocate(capacity: columns * 4)
+        modesAbove.initialize(repeating: UInt8(VP8Mode.dc), count: columns * 4)
+        modesLeft = .allocate(capacity: 4)
+        nonZeroAbove = .allocate(capacity: columns)
+        nonZeroAbove.initialize(repeating: 0, count: columns)
+        dcNonZeroAbove = .allocate(capacity: columns)
+        dcNonZeroAbove.initialize(repeating: 0, count: columns)
+        rowFilters = .allocate(capacity: columns)
+        rowFilters.initialize(repeating: VP8FilterStrength(), count: columns)
+        probabilities = .allocate(capacity: VP8Tables.coefficientProbabilityCount)
+        probabilities.initialize(from: parameters.coefficientProbabilities, count: VP8Tables.coefficientProbabilityCount)
+        segmentTree = parameters.segmentMapUpdated ? parameters.segmentProbabilities : nil
+    }
+
+    deinit {
+        y.deallocate(); u.deallocate(); v.deallocate()
+        topY.deallocate(); topU.deallocate(); topV.deallocate()
+        work.deallocate(); coefficients.deallocate(); blockTokens.deallocate()
+        modesAbove.deallocate(); modesLeft.deallocate()
+        nonZeroAbove.deallocate(); dcNonZeroAbove.deallocate()
+        rowFilters.deallocate(); probabilities.deallocate()
+    }
+
+    /// Decodes macroblock row `mbY` (headers, tokens, reconstruction, then the loop filter).
+    /// Throws ``ImageError/Code/badImageData`` when a partition ran out (libwebp's
+    /// "premature end" errors), so a truncated frame fails as it does in libwebp.
+    func decodeRow(_ mbY: Int) throws(ImageError) {
+        modesLeft.initialize(repeating: UInt8(VP8Mode.dc), count: 4)
+        nonZeroLeft = 0
+        dcNonZeroLeft = 0
+        beginRow(mbY)
+        let partition = mbY % parameters.tokenPartitions.count
+        var tokens = parameters.tokenPartitions[partition]
+        for mbX in 0..<columns {
+            let mb = parameters.modes.macroblockHeader(
+                segmentProbabilities: segmentTree, skipProbability: parameters.skipProbability,
+                above: modesAbove + 4 * mbX, left: modesLeft)
+            var hasCoefficients = false
+            if !mb.skipsCoefficients {
+                hasCoefficients = readResiduals(mb, mbX: mbX, tokens: &tokens)
+            } else {
+                nonZeroAbove[mbX] = 0
+                nonZeroLeft = 0
+                if !mb.usesSubblocks { dcNonZeroAbove[mbX] = 0; dcNonZeroLeft = 0 }
+                coefficients.update(repeating: 0, count: 384)
+                blockTokens.update(repeating: 0, count: 24)
+            }
+            guard !tokens.isAtEnd else { throw ImageError(.badImageData) }
+            var strength = parameters.segments[mb.segment].filter[mb.usesSubblocks ? 1 : 0]
+            strength.filterInner = strength.filterInner || hasCoefficients
+            rowFilters[mbX] = strength
+            reconstruct(mb, mbX: mbX, mbY: mbY)
+        }
+        parameters.tokenPartitions[partition] = tokens
+        guard !parameters.modes.isAtEnd else { throw ImageError(.badImageData) }
+        if parameters.filterType != 0 && !bypassesLoopFilter { filterRow(mbY) }
+    }
+
+    /// Reads the macroblock's tokens into ``coefficients`` and updates the non-zero contexts.
+    /// Returns whether any block has coefficients (libwebp's `!skip`, which also enables the
+    /// inner-edge loop filter).
+    private func readResiduals(_ mb: VP8Macroblock, mbX: Int, tokens: inout VP8BoolDecoder) -> Bool {
+        let segment = parameters.segments[mb.segment]
+        coefficients.update(repeating: 0, count: 384)
+        var anyCoefficients = false
+        return VP8TokenContext.offsets.withUnsafeBufferPointer { offsets -> Bool in
+            let bands = offsets.baseAddress!
+            var first = 0
+            var lumaBands = bands + 17 * VP8BoolDecoder.typeY4
+            if !mb.usesSubblocks {
+                // The Y2 block: the DC of each luma block, through the inverse WHT.
+                let y2 = coefficients + 384
+                y2.update(repeating: 0, count: 16)
+                let context = Int(dcNonZeroAbove[mbX] &+ dcNonZeroLeft)
+                let count = tokens.coefficients(probabilities: probabilities, bands: bands + 17 * VP8BoolDecoder.typeY2,
+                                                context: context, first: 0, dcFactor: segment.y2DC,
+                                                acFactor: segment.y2AC, into: y2)
+                let flag: UInt8 = count > 0 ? 1 : 0
+                dcNonZeroAbove[mbX] = flag
+                dcNonZeroLeft = flag
+                VP8Transform.inverseWHT(y2, into: coefficients)
+                first = 1
+                lumaBands = bands + 17 * VP8BoolDecoder.typeY16AC
+            }
+            var above = nonZeroAbove[mbX] & 0x0F, left = nonZeroLeft & 0x0F
+            for by in 0..<4 {
+                var l = left & 1
+                for bx in 0..<4 {
+                    let block = by * 4 + bx
+                    let out = coefficients + 16 * block
+                    let count = tokens.coefficients(probabilities: probabilities, bands: lumaBands,
+                                                    context: Int(l &+ (above & 1)), first: first,
+                                                    dcFactor: segment.y1DC, acFactor: segment.y1AC, into: out)
+                    l = count > first ? 1 : 0
+                    above = (above >> 1) | (l << 7)
+                    blockTokens[block] = count
+                    if count > 1 || out[0] != 0 { anyCoefficients = true }
+                }
+                above >>= 4
+                left = (left >> 1) | (l << 7)
+            }
+            var newAbove = above, newLeft = left >> 4
+            let chromaBands = bands + 17 * VP8BoolDecoder.typeChroma
+            for plane in 0..<2 {
+                let shift = UInt8(4 + 2 * plane)
+                var above = nonZeroAbove[mbX] >> shift, left = nonZeroLeft >> shift
+                for by in 0..<2 {
+                    var l = left & 1
+                    for bx in 0..<2 {
+                        let block = 16 + plane * 4 + by * 2 + bx
+                        let out = coefficients + 16 * block
+                        let count = tokens.coefficients(probabilities: probabilities, bands: chromaBands,
+                                                        context: Int(l &+ (above & 1)), first: 0,
+                                                        dcFactor: segment.uvDC, acFactor: segment.uvAC, into: out)
+                        l = count > 0 ? 1 : 0
+                        above = (above >> 1) | (l << 3)
+                        blockTokens[block] = count
+                        if count > 1 || out[0] != 0 { anyCoefficients = true }
+                    }
+                    above >>= 2
+                    left = (left >> 1) | (l << 5)
+                }
+                newAbove |= (above << 4) << UInt8(2 * plane)
+                newLeft |= (left & 0xF0) << UInt8(2 * plane)
+            }
+            nonZeroAbove[mbX] = newAbove
+            nonZeroLeft = newLeft
+            return anyCoefficients
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import OspreyCore
+
+/// Where converted RGBA rows go: a full-size image or a downsampler.
+protocol VP8RowSink {
+    /// Lets `fill` write output row `y` (`width` RGBA pixels); rows arrive in order, once each.
+    mutating func writeRow(_ y: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void)
+}
+
+/// Collects every row into a full-size ``PixelBuffer``.
+struct VP8RGBAWriter: VP8RowSink {
+    let width: Int, height: Int
+    private var bytes: [UInt8]
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        bytes = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    mutating func writeRow(_ y: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) {
+        let offset = y * width * 4
+        bytes.withUnsafeMutableBufferPointer { fill($0.baseAddress! + offset) }
+    }
+
+    /// The image (every row written).
+    var pixels: PixelBuffer { PixelBuffer(width: width, height: height, bytes: bytes) }
+}
+
+/// Feeds every row to a ``StreamingResampler``: holds one RGBA row and the output.
+struct VP8ResamplingWriter: VP8RowSink {
+    private var resampler: StreamingResampler
+    private var row: [UInt8]
+
+    init(source: PixelSize, target: PixelSize) {
+        resampler = StreamingResampler(source: source, target: target)
+        row = [UInt8](repeating: 0, count: source.width * 4)
+    }
+
+    mutating func writeRow(_ y: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) {
+        row.withUnsafeMutableBufferPointer { buffer in
+            fill(buffer.baseAddress!)
+            resampler.addRow(buffer.baseAddress!)
+        }
+    }
+
+    /// The downsampled image (every row added).
+    var pixels: PixelBuffer { resampler.pixels }
+}
+
+/// Turns finished Y/U/V plane rows into RGBA with libwebp's fancy upsampling and
+/// fixed-point conversion (the toolkit's ``ChromaUpsampler`` and ``YCbCrConverter``).
+///
+/// A pixel row is finished once the loop filter can no longer change it or the chroma rows
+/// it reads: the filter of the next macroblock row rewrites up to 3 rows above it.
+struct VP8RowConverter {
+    private let frame: VP8FrameDecoder
+    private var nextRow = 0
+    private var upsampledU: [UInt8], upsampledV: [UInt8]
+    private let chromaRows: Int
+
+    init(frame: VP8FrameDecoder) {
+        self.frame = frame
+        upsampledU = [UInt8](repeating: 0, count: frame.info.width)
+        upsampledV = [UInt8](repeating: 0, count: frame.info.width)
+        chromaRows = (frame.info.height + 1) / 2
+    }
+
+    /// Converts the rows finished once macroblock row `mbY` is decoded and filtered.
+    mutating func emitFinishedRows<Output: VP8RowSink>(afterMacroblockRow mbY: Int, into output: inout Output) {
+        let width = frame.info.width, height = frame.info.height
+        let last = mbY == frame.rows - 1
+        let lumaReady = last ? height : min(height, 16 * (mbY + 1) - 3)
+        let chromaReady = last ? chromaRows : min(chromaRows, 8 * (mbY + 1) - 3)
+        let frame = self.frame
+        while nextRow < lumaReady {
+            let (near, far) = ChromaUpsampler.libwebpRows(forOutputRow: nextRow, chromaRows: chromaRows)
+            guard max(near, far) < chromaReady else { break }
+            let row = nextRow
+            upsampledU.withUnsafeMutableBufferPointer { uRow in
+                upsampledV.withUnsafeMutableBufferPointer { vRow in
+                    let uBase = UnsafePointer(frame.u), vBase = UnsafePointer(frame.v)
+                    ChromaUpsampler.libwebpFancy(near: uBase + near * frame.uvStride, far: uBase + far * frame.uvStride,
+                                                 into: uRow.baseAddress!, outputWidth: width)
+                    ChromaUpsampler.libwebpFancy(near: vBase + near * frame.uvStride, far: vBase + far * frame.uvStride,
+                                                 into: vRow.baseAddress!, outputWidth: width)
+                    output.writeRow(row) { destination in
+                        YCbCrConverter.convertRow(y: frame.y + row * frame.yStride, cb: uRow.baseAddress!,
+                                                  cr: vRow.baseAddress!, into: destination, count: width, matrix: .webp)
+                    }
+                }
+            }
+            nextRow += 1
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import OspreyTestTraits
+import Testing
+import OspreyCore
+@testable import OspreyCodecs
+import OspreyTestSupport
+
+/// The streaming thumbnail entry point (`VP8Decoder.decodeScaled`): rows are converted and
+/// box-filtered as macroblock rows finish. A mild shrink goes through the exact decode and
+/// equals resizing the full image; a shrink to half or less takes the cheap path (no loop
+/// filter, 2 × 2 luma per chroma sample) and stays close to it.
+@Suite("WebP lossy thumbnails", .offCooperativePool)
+struct WebPLossyThumbnailTests {
+    static func payload(_ name: String) throws -> Data {
+        let url = try #require(Corpus.file("webp/libwebp-test-data/\(name)"))
+        return try #require(WebPLossyTestSupport.vp8Payload(try Data(contentsOf: url)))
+    }
+
+    static func options(_ width: Int, _ height: Int) -> DecodeOptions {
+        var options = DecodeOptions()
+        options.thumbnailPixelSize = PixelSize(width: width, height: height)
+        return options
+    }
+
+    @Test("a shrink by less than half equals the resized exact decode")
+    func mildShrinkIsExact() throws {
+        let payload = try Self.payload("vp80-00-comprehensive-010.webp")   // 320 × 240
+        let full = try WebPLossyTestSupport.decode(payload)
+        let thumbnail = try WebPLossyTestSupport.decodeScaled(payload, options: Self.options(200, 200))
+        #expect(thumbnail.width == 200 && thumbnail.height == 150)
+        #expect(thumbnail.bytes == StreamingResampler.resize(full, to: PixelSize(width: 200, height: 150)).bytes)
+    }
+
+    @Test("a shrink to half or less stays within 30 dB of the resized exact decode")
+    func strongShrinkIsClose() throws {
+        for (name, box) in [("lossy_extreme_probabilities.webp", 100), ("vp80-00-comprehensive-008.webp", 256),
+                            ("test.webp", 64), ("small_31x13.webp", 8), ("vp80-00-comprehensive-006.webp", 40)] {
+            let payload = try Self.payload(name)
+            let full = try WebPLossyTestSupport.decode(payload)
+            let options = Self.options(box, box)
+            let thumbnail = try WebPLossyTestSupport.decodeScaled(payload, options: options)
+            let size = options.targetSize(for: PixelSize(width: full.width, height: full.height))
+            #expect(thumbnail.width == size.width && thumbnail.height == size.height, "\(name)")
+            let reference = StreamingResampler.resize(full, to: size)
+            let score = WebPLossyTestSupport.psnrRGB(thumbnail, reference)
+            print("WebP lossy thumbnail \(name) → \(size.width)×\(size.height): \(String(format: "%.1f", score)) dB")
+            #expect(score >= 30, "\(name): \(score) dB")
+            #expect(thumbnail.bytes.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 })
+        }
+    }
+
+    @Test("no thumbnail size: the scaled entry point gives the exact full decode")
+    func noThumbnail() throws {
+        let payload = try Self.payload("test.webp")
+        #expect(try WebPLossyTestSupport.decodeScaled(payload, options: DecodeOptions()).bytes
+                == WebPLossyTestSupport.decode(payload).bytes)
+    }
+}
+
+extension WebPLossyThumbnailTests {
+    /// The streamed path still holds the full-size Y, U and V planes (1.5 bytes a pixel), so
+    /// they count against the pixel limit even though no full-size RGBA image is made.
+    @Test("the full-size planes of a thumbnail decode count against the pixel limit")
+    func planesCount() throws {
+        let payload = try Self.payload("test.webp")   // 128 × 128: 8 × 8 macroblocks, 24 KiB of planes
+        var options = Self.options(16, 16)
+        options.maxPixelCount = 128 * 128 * 3 / 8 + 256
+        #expect(try WebPLossyTestSupport.decodeScaled(payload, options: options).width == 16)
+        options.maxPixelCount -= 1
+        #expect(WebPLossyDamageTests.code { () throws(ImageError) in
+            try WebPLossyTestSupport.decodeScaled(payload, options: options)
+        } == .imageTooLarge)
+    }
+}
