@@ -106,6 +106,7 @@ struct DecoderScenario: Scenario {
                         baseline: hasPillow ? Stat(samples.baseline.map { encodeMP / $0.encode }) : nil,
                         note: "no target; the cache encodes transformed images as PNG, and the fixtures are made this way"))
         rows += try jpegRows(in: bench, folder: folder)
+        rows += try webpLosslessRows(in: bench, folder: folder)
         if hasPillow {
             bench.note("Decode reference: \(python.pillowStatus) (libpng + zlib \(python.probe.zlib ?? "?")), timed inside Python "
                        + "(open + load, then convert to RGBA when the file is not RGBA), same files, same rounds.")

@@ -29,7 +29,7 @@ struct VP8LStream {
         var pixels = try decodeEntropyCoded(width: codedWidth, height: height, mainImage: true)
         for transform in transforms.reversed() {
             try cancellation?.check()
-            pixels = transform.invert(pixels, height: height)
+            transform.invert(&pixels, height: height)
         }
         return pixels
     }
@@ -68,38 +68,38 @@ struct VP8LStream {
             cacheBits = try reader.read(4)
             guard (1...11).contains(cacheBits) else { throw ImageError(.badImageData) }
         }
+        let cacheSize = cacheBits == 0 ? 0 : 1 << cacheBits
         var groupMap = VP8LGroupMap(bits: 0, tilesPerRow: 0, indices: [])
-        var groupCount = 1
+        var tables = VP8LCodeTables()
         if mainImage, try reader.read(1) == 1 {
             let bits = try reader.read(3) + 2
             let tilesPerRow = Self.subsampled(width, bits)
             let entropy = try decodeEntropyCoded(width: tilesPerRow, height: Self.subsampled(height, bits), mainImage: false)
-            // Number the groups the entropy image uses densely; unused ones are read and dropped,
-            // so a hostile group count costs input bits, not memory.
-            var dense = [Int32](repeating: -1, count: 65536)
-            var indices = [UInt16](repeating: 0, count: entropy.count)
-            var used = 0, declared = 0
-            for (tile, pixel) in entropy.enumerated() {
+            // Only the groups the entropy image uses are kept (numbered densely, in file order);
+            // the others are read, and checked, then dropped, so a hostile group count costs
+            // input bits, not memory.
+            var isUsed = [Bool](repeating: false, count: 65536)
+            var declared = 0
+            for pixel in entropy {
                 let group = Int((pixel >> 8) & 0xFFFF)
+                isUsed[group] = true
                 declared = max(declared, group + 1)
-                if dense[group] < 0 { dense[group] = Int32(used); used += 1 }
-                indices[tile] = UInt16(dense[group])
             }
-            groupMap = VP8LGroupMap(bits: bits, tilesPerRow: tilesPerRow, indices: indices)
-            groupCount = used
-            var groups: [VP8LCodeGroup?] = Array(repeating: nil, count: used)
+            var number = [UInt16](repeating: 0, count: declared)
+            var kept = 0
+            for group in 0..<declared where isUsed[group] {
+                number[group] = UInt16(kept)
+                kept += 1
+            }
+            groupMap = VP8LGroupMap(bits: bits, tilesPerRow: tilesPerRow,
+                                    indices: entropy.map { number[Int(($0 >> 8) & 0xFFFF)] })
             for group in 0..<declared {
-                let read = try VP8LCodeGroup.read(cacheSize: cacheBits == 0 ? 0 : 1 << cacheBits, from: &reader)
-                if dense[group] >= 0 { groups[Int(dense[group])] = read }
+                try tables.readGroup(cacheSize: cacheSize, from: &reader, keep: isUsed[group])
             }
-            return try decodePixels(width: width, height: height, groups: groups.map { $0! }, map: groupMap,
-                                    cacheBits: cacheBits, mainImage: mainImage)
+        } else {
+            try tables.readGroup(cacheSize: cacheSize, from: &reader, keep: true)
         }
-        var groups: [VP8LCodeGroup] = []
-        for _ in 0..<groupCount {
-            groups.append(try VP8LCodeGroup.read(cacheSize: cacheBits == 0 ? 0 : 1 << cacheBits, from: &reader))
-        }
-        return try decodePixels(width: width, height: height, groups: groups, map: groupMap,
+        return try decodePixels(width: width, height: height, tables: tables, map: groupMap,
                                 cacheBits: cacheBits, mainImage: mainImage)
     }
 }

@@ -29,16 +29,14 @@ enum VP8LTransform {
         return width
     }
 
-    /// Undoes the transform on `pixels` (``codedWidth`` × `height`), returning ``width`` × `height`.
-    func invert(_ pixels: [UInt32], height: Int) -> [UInt32] {
-        var pixels = pixels
+    /// Undoes the transform on `pixels` (``codedWidth`` × `height` in, ``width`` × `height` out),
+    /// in place where the size stays.
+    func invert(_ pixels: inout [UInt32], height: Int) {
         switch self {
         case .predictor(let bits, let data, let width):
             pixels.withUnsafeMutableBufferPointer { VP8LPredictor.invert($0.baseAddress!, width: width, height: height, bits: bits, modes: data) }
-            return pixels
         case .crossColor(let bits, let data, let width):
             pixels.withUnsafeMutableBufferPointer { Self.invertCrossColor($0.baseAddress!, width: width, height: height, bits: bits, data: data) }
-            return pixels
         case .subtractGreen:
             pixels.withUnsafeMutableBufferPointer { pixels in
                 for index in pixels.indices {
@@ -47,9 +45,8 @@ enum VP8LTransform {
                     pixels[index] = VP8LPixel.add(pixel, green << 16 | green)
                 }
             }
-            return pixels
         case .colorIndexing(let bits, let palette, let width):
-            return Self.expandIndices(pixels, width: width, height: height, bits: bits, palette: palette)
+            pixels = Self.expandIndices(pixels, width: width, height: height, bits: bits, palette: palette)
         }
     }
 
