@@ -127,6 +127,21 @@ struct WebPContainerTests {
         }
     }
 
+    @Test("cancellation stops a lossless decode between rows, and an animation between frames")
+    func cancellation() throws {
+        let still = try Data(contentsOf: try #require(Corpus.file("webp/libwebp-test-data/lossless1.webp")))
+        for (data, checks) in [(still, 0), (still, 40), (Data(WebPAnimationTests.sample), 2)] {
+            var options = DecodeOptions()
+            options.cancellation = DecodeCancellation(cancelAfterChecks: checks)
+            do {
+                _ = try WebPDecoder().decode(data, options: options)
+                Issue.record("decoded despite cancellation after \(checks) checks")
+            } catch {
+                #expect(error.code == .cancelled)
+            }
+        }
+    }
+
     @Test("a thumbnail of a still fits the box")
     func thumbnail() throws {
         let path = "webp/libwebp-test-data/lossless1.webp"
