@@ -20,6 +20,50 @@ struct WebPLosslessTests {
         }
     }
 
+    @Test("the toolkit's pointer-based LSB decode agrees with HuffmanDecoder on tables at any offset")
+    func pointerDecode() throws {
+        var random = SeededGenerator(seed: 0x5650_384C)
+        for _ in 0..<20 {
+            // Random complete codes over a WebP-sized green alphabet (280 + 2048 cache symbols), lengths ≤ 15.
+            let alphabet = 280 + 2048
+            // A complete code: split random leaves of a binary tree (depth ≤ 15) until there are enough.
+            var depths = [0]
+            let wanted = Int.random(in: 2...alphabet, using: &random)
+            while depths.count < wanted {
+                let index = Int.random(in: 0..<depths.count, using: &random)
+                guard depths[index] < 15 else { continue }
+                depths[index] += 1
+                depths.append(depths[index])
+            }
+            var lengths = [UInt8](repeating: 0, count: alphabet)
+            for (symbol, depth) in zip(Array(0..<alphabet).shuffled(using: &random), depths) { lengths[symbol] = UInt8(depth) }
+            let decoder = try HuffmanDecoder(lengths: lengths, rootBits: 8, order: .lsbFirst)
+            let size = HuffmanTableBuilder.requiredSize(lengths: lengths, rootBits: 8)
+            var buffer = [UInt32](repeating: 0, count: size + 37)
+            try lengths.withUnsafeBufferPointer { lengths in
+                try HuffmanEntry.symbolTemplates(count: alphabet).withUnsafeBufferPointer { templates in
+                    try buffer.withUnsafeMutableBufferPointer { buffer in
+                        _ = try HuffmanTableBuilder.build(lengths: lengths, templates: templates, rootBits: 8,
+                                                          into: buffer.baseAddress! + 37, capacity: size)
+                    }
+                }
+            }
+            let stream = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &random) }
+            try stream.withUnsafeBufferPointer { stream in
+                try buffer.withUnsafeBufferPointer { buffer in
+                    var a = LSBBitReader(base: stream.baseAddress!, count: stream.count)
+                    var b = a
+                    for _ in 0..<1000 {
+                        let viaDecoder = try decoder.decode(&a)
+                        let viaPointer = try HuffmanDecoder.decode(table: buffer.baseAddress! + 37, rootBits: 8, &b)
+                        #expect(viaDecoder == viaPointer)
+                        #expect(a.bitCount == b.bitCount && a.position == b.position)
+                    }
+                }
+            }
+        }
+    }
+
     @Test("every lossless corpus file equals libwebp's pixels exactly")
     func corpusExact() throws {
         var failures: [String] = []
