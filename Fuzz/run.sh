@@ -21,6 +21,9 @@ seconds="${2:?usage: Fuzz/run.sh FORMAT SECONDS [libFuzzer flags...]}"
 shift 2
 root="$(cd "$(dirname "$0")/.." && pwd)"
 target_dir="$root/Fuzz/$(echo "$format" | tr '[:lower:]' '[:upper:]')"
+# A folder named in mixed case (Fuzz/WebP) is found too.
+[ -d "$target_dir" ] || target_dir="$(find "$root/Fuzz" -maxdepth 1 -type d -iname "$format" | head -1)"
+[ -n "$target_dir" ] || target_dir="$root/Fuzz/$format"
 [ -d "$target_dir" ] || { echo "no fuzz target in $target_dir" >&2; exit 2; }
 seeds="${FUZZ_SEEDS:-$root/Tests/Fixtures/$format}"   # FUZZ_SEEDS: another seed folder
 out="$root/Fuzz/out/$format"

@@ -8,7 +8,7 @@ import OspreyTestSupport
 /// The vendored fixtures (`Tests/Fixtures`): licensed, listed, and faithful copies.
 @Suite("Vendored fixtures", .offCooperativePool)
 struct FixturesTests {
-    static let folders = ["png/pngsuite", "png/apng", "gif/gif-test-suite", "webp/libwebp-test-data",
+    static let folders = ["png/pngsuite", "png/apng", "gif/gif-test-suite", "webp/libwebp-test-data", "webp/image-webp",
                           "jpeg/subsampling", "jpeg/exif-orientation"]
 
     @Test("every vendored set carries its licence, and the whole stays small")

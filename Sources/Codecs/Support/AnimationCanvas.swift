@@ -71,6 +71,22 @@ struct AnimationCanvas {
     /// corner at (`x`, `y`) (which may lie partly or wholly outside the canvas: only the part
     /// inside is drawn), remembering `dispose` for the next draw.
     mutating func draw(_ image: PixelBuffer, x: Int, y: Int, blend: Blend, dispose: Dispose) {
+        draw(image, x: x, y: y, dispose: dispose) { from, to, count, _, _ in
+            if blend == .source {
+                to.update(from: from, count: count * 4)
+            } else {
+                for pixel in 0..<count { Self.over(from + pixel * 4, onto: to + pixel * 4) }
+            }
+        }
+    }
+
+    /// Like ``draw(_:x:y:blend:dispose:)``, but the caller's `combine` puts each clipped row of
+    /// `image` onto the canvas: it gets the image row's first pixel, the canvas pixel it lands
+    /// on, the pixel count, and that canvas pixel's coordinates. For a format whose blending is
+    /// not the exact "over" operator (WebP's is libwebp's integer approximation, and skips the
+    /// area the previous frame cleared); disposal, clipping and cost stay the canvas's.
+    mutating func draw(_ image: PixelBuffer, x: Int, y: Int, dispose: Dispose,
+                       combine: (UnsafePointer<UInt8>, UnsafeMutablePointer<UInt8>, Int, Int, Int) -> Void) {
         disposePending()
         let area = clip(x: x, y: y, width: image.width, height: image.height)
         pendingArea = area
@@ -91,11 +107,7 @@ struct AnimationCanvas {
                 for row in 0..<area.height {
                     let from = source.baseAddress! + ((sourceY + row) * image.width + sourceX) * 4
                     let to = canvas.baseAddress! + ((area.y + row) * canvasWidth + area.x) * 4
-                    if blend == .source {
-                        to.update(from: from, count: area.width * 4)
-                    } else {
-                        for pixel in 0..<area.width { Self.over(from + pixel * 4, onto: to + pixel * 4) }
-                    }
+                    combine(from, to, area.width, area.x, area.y + row)
                 }
             }
         }

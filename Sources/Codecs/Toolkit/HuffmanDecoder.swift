@@ -56,12 +56,26 @@ struct HuffmanDecoder: Sendable {
     @inline(__always)
     func decode(_ reader: inout LSBBitReader) throws(ImageError) -> Int {
         precondition(order == .lsbFirst)
+        return try table.withUnsafeBufferPointer { (table) throws(ImageError) in
+            try Self.decode(table: table.baseAddress!, rootBits: rootBits, &reader)
+        }
+    }
+
+    /// The next symbol of an LSB-first stream, read with a table that ``HuffmanTableBuilder``
+    /// built at `table` for `rootBits` (`.lsbFirst`), for decoders that keep many tables in one
+    /// buffer (WebP lossless: five per prefix-code group). Throws at an unused code or the end
+    /// of input.
+    ///
+    /// Unchecked reads: a root index has `rootBits` bits and a subtable index stays inside the
+    /// subtable its link entry sized, so both are in bounds of a table the builder filled.
+    @inline(__always)
+    static func decode(table: UnsafePointer<UInt32>, rootBits: Int, _ reader: inout LSBBitReader) throws(ImageError) -> Int {
         if reader.bitCount < 16 { reader.refill() }
         var entry = table[reader.peek(rootBits)]
         var length = HuffmanEntry.length(entry)
         if entry & HuffmanEntry.kindMask == HuffmanEntry.link {
             let subBits = HuffmanEntry.extraBits(entry)
-            entry = table[HuffmanEntry.value(entry) &+ reader.peek(rootBits &+ subBits) >> rootBits]
+            entry = table[HuffmanEntry.value(entry) &+ reader.peek(rootBits &+ subBits) &>> rootBits]
             length = rootBits &+ HuffmanEntry.length(entry)
         }
         guard entry & HuffmanEntry.kindMask == HuffmanEntry.literal, length <= reader.bitCount else {
