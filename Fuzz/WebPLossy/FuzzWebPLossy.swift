@@ -5,7 +5,7 @@ import OspreyCore
 // (the container is fuzzed by its own target). Fuzz/run.sh compiles this file into module
 // OspreyCodecs, so it calls the internal `VP8Decoder` directly. Each input is decoded at full
 // size and as a 7 × 5 thumbnail (the streamed path). Seeds: the payloads of the vendored
-// lossy files, extracted by `Fuzz/WEBPLOSSY/make-seeds.py` (run it first; then
+// lossy files, extracted by `Fuzz/WebPLossy/make-seeds.py` (run it first; then
 // `FUZZ_SEEDS=Fuzz/out/webplossy/seeds Fuzz/run.sh webplossy SECONDS`).
 //
 // A finding is anything but a clean return: a trap, an AddressSanitizer report, a leak, a
