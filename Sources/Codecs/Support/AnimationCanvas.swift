@@ -71,7 +71,7 @@ struct AnimationCanvas {
     /// corner at (`x`, `y`) (which may lie partly or wholly outside the canvas: only the part
     /// inside is drawn), remembering `dispose` for the next draw.
     mutating func draw(_ image: PixelBuffer, x: Int, y: Int, blend: Blend, dispose: Dispose) {
-        draw(image, x: x, y: y, dispose: dispose) { from, to, count, _, _ in
+        draw(image, x: x, y: y, dispose: dispose, replacesPixels: blend == .source) { from, to, count, _, _ in
             if blend == .source {
                 to.update(from: from, count: count * 4)
             } else {
@@ -85,14 +85,16 @@ struct AnimationCanvas {
     /// on, the pixel count, and that canvas pixel's coordinates. For a format whose blending is
     /// not the exact "over" operator (WebP's is libwebp's integer approximation, and skips the
     /// area the previous frame cleared); disposal, clipping and cost stay the canvas's.
-    mutating func draw(_ image: PixelBuffer, x: Int, y: Int, dispose: Dispose,
+    /// `replacesPixels` says that `combine` overwrites what it covers (no blending), so a frame
+    /// covering the whole canvas can be a restart point for lazy decoding.
+    mutating func draw(_ image: PixelBuffer, x: Int, y: Int, dispose: Dispose, replacesPixels: Bool = false,
                        combine: (UnsafePointer<UInt8>, UnsafeMutablePointer<UInt8>, Int, Int, Int) -> Void) {
         disposePending()
         let area = clip(x: x, y: y, width: image.width, height: image.height)
         pendingArea = area
         pendingDispose = dispose
         let coversCanvas = area.width == size.width && area.height == size.height
-        lastDrawIsRestartPoint = isClear || (coversCanvas && blend == .source && dispose != .previous)
+        lastDrawIsRestartPoint = isClear || (coversCanvas && replacesPixels && dispose != .previous)
         guard area.width > 0, area.height > 0 else { return }
         if dispose == .previous {
             save(area)
