@@ -44,6 +44,11 @@ public struct WebPDecoder: ImageDecoding {
         let target = try options.checkDecode(source: canvas, streamed: false)
         try options.checkCancellation()
         if let still = container.still {
+            if target != canvas, !still.lossless, still.alpha == nil,
+               let pixels = try WebPImageDecoder.decodeLossyThumbnail(still, in: container.bytes, size: canvas,
+                                                                       target: target, options: options) {
+                return DecodedImage(frames: [ImageFrame(pixels: pixels)], format: .webp)
+            }
             var pixels = try WebPImageDecoder.decode(still, in: container.bytes, size: canvas,
                                                      opaque: !container.hasAlpha, options: options)
             if target != canvas { pixels = StreamingResampler.resize(pixels, to: target) }

@@ -37,4 +37,18 @@ enum WebPImageDecoder {
         }
         return pixels
     }
+
+    /// A thumbnail of a lossy image without alpha, shrunk while macroblock rows are converted
+    /// (``VP8Decoder/decodeScaled(_:options:)``: no full-size RGBA image is made). Nil when the
+    /// decoder's size differs from `target`, for the caller to take the full-size path.
+    static func decodeLossyThumbnail(_ image: WebPImageChunks, in bytes: [UInt8], size: PixelSize, target: PixelSize,
+                                     options: DecodeOptions) throws(ImageError) -> PixelBuffer? {
+        let declared = try WebPContainer.bitstreamSize(image, in: bytes)
+        guard declared.size == size else { throw ImageError(.badImageData) }
+        let pixels = try bytes.withUnsafeBufferPointer { (bytes) throws(ImageError) -> PixelBuffer in
+            let payload = UnsafeBufferPointer(rebasing: bytes[image.bitstream])
+            return try VP8Decoder.decodeScaled(UnsafeRawBufferPointer(payload), options: options)
+        }
+        return pixels.size == target ? pixels : nil
+    }
 }
