@@ -102,27 +102,4 @@ extension JPEGDecodeSession {
         for i in 1..<16 { bits |= words.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self) }
         return bits == 0
     }
-
-    /// After the last scan: dequantise and transform every block of every component, checking
-    /// ``DecodeOptions/cancellation`` once per block row.
-    func finishProgressive() throws(ImageError) {
-        let scratch = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
-        defer { scratch.deallocate() }
-        for c in components {
-            guard c.coefficients != nil else { continue }
-            let table = quant + c.quantIndex * 64
-            for row in 0..<c.paddedBlocksHigh {
-                try options.checkCancellation()
-                for column in 0..<c.paddedBlocksWide {
-                    let block = c.block(column: column, row: row)
-                    let output = c.plane + row * 8 * c.stride + column * 8
-                    if Self.acIsZero(block) {
-                        JPEGIDCT.fillDCOnly(block[0], quant: table[0], output: output, stride: c.stride)
-                    } else {
-                        JPEGIDCT.transform(block, quant: table, output: output, stride: c.stride)
-                    }
-                }
-            }
-        }
-    }
 }

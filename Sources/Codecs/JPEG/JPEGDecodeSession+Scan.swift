@@ -35,7 +35,8 @@ extension JPEGDecodeSession {
         var scan = JPEGScan(components: selected, spectralStart: Int(base[at]), spectralEnd: Int(base[at + 1]),
                             approximationHigh: Int(base[at + 2] >> 4), approximationLow: Int(base[at + 2] & 15))
         scanCount += 1
-        guard scanCount <= Self.maxScans else { return end }
+        // A streamed sequential frame is complete after its one scan: nothing may follow.
+        guard scanCount <= Self.maxScans, !streamed else { return end }
         if progressive {
             try validateProgressive(scan)
         } else {
@@ -43,6 +44,7 @@ extension JPEGDecodeSession {
             scan.spectralEnd = 63
             try requireTables(scan, dc: true, ac: true)
         }
+        try prepareOutput(firstScan: scan)
         return try decodeEntropySegment(scan, geometry: geometry, from: stop)
     }
 
@@ -98,8 +100,14 @@ extension JPEGDecodeSession {
         for c in scan.components { c.dcPredictor = 0 }
         eobRun = 0
         var mcu = 0
+        // Streamed: each MCU row is rendered once the loop has moved past it.
+        let renderer = streaming ? self.renderer : nil
+        let blockRowsPerMCURow = single ? scan.components[0].v : 1
         while mcu < total {
             if mcu % mcusWide == 0 { try options.checkCancellation() }
+            if let renderer {
+                try renderer.complete(through: mcu / mcusWide / blockRowsPerMCURow)
+            }
             if restartInterval > 0, mcu > 0, mcu % restartInterval == 0 {
                 guard let (code, after) = nextRestartCandidate(from: reader.position) else { break }
                 guard (0xD0...0xD7).contains(code) else {
@@ -131,6 +139,10 @@ extension JPEGDecodeSession {
             if !reader.overrun { decodedSomething = true }
             mcu += 1
         }
+        if let renderer {
+            try renderer.complete(through: geometry.mcusHigh)
+            streamed = true
+        }
         return reader.position
     }
 
@@ -159,7 +171,8 @@ extension JPEGDecodeSession {
         }
     }
 
-    /// A baseline/extended block: Huffman-decode, dequantise, IDCT straight into the plane.
+    /// A baseline/extended block: Huffman-decode, dequantise, IDCT straight into the ring (or
+    /// keep the coefficients when the frame has several scans).
     private func decodeSequentialBlock(_ c: JPEGComponent, _ column: Int, _ row: Int,
                                        _ reader: inout MSBBitReader, _ block: UnsafeMutablePointer<Int16>) {
         guard let dc = dcTables[c.dcTable], let ac = acTables[c.acTable] else { return }
@@ -183,13 +196,19 @@ extension JPEGDecodeSession {
             hasAC = true
             k += 1
         }
-        let output = c.plane + row * 8 * c.stride + column * 8
-        if !hasAC {
-            // Flat blocks (common in chroma and smooth areas): the IDCT reduces to one value.
-            JPEGIDCT.fillDCOnly(block[0], quant: quant[c.quantIndex * 64], output: output, stride: c.stride)
+        if let coefficients = c.coefficients {
+            // Sequential in several scans: kept until the last one, rendered with the rest.
+            (coefficients + (row * c.paddedBlocksWide + column) * 64).update(from: block, count: 64)
             return
         }
-        JPEGIDCT.transform(block, quant: quant + c.quantIndex * 64,
-                           output: c.plane + row * 8 * c.stride + column * 8, stride: c.stride)
+        let output = c.output(column: column, row: row)
+        if !hasAC {
+            // Flat blocks (common in chroma and smooth areas): the IDCT reduces to one value.
+            JPEGIDCT.fillDCOnly(block[0], quant: quant[c.quantIndex * 64], output: output, stride: c.stride,
+                                size: c.blockSize)
+            return
+        }
+        JPEGIDCT.transform(block, quant: quant + c.quantIndex * 64, output: output, stride: c.stride,
+                           size: c.blockSize)
     }
 }

@@ -30,6 +30,15 @@ final class JPEGDecodeSession {
     var scanCount = 0
     /// The end-of-band run of the current progressive AC scan.
     var eobRun = 0
+    /// The output stage, made at the first scan (``prepareOutput(firstScan:)``).
+    var renderer: JPEGRenderer?
+    /// Whether the frame is one interleaved sequential scan rendered while it is decoded;
+    /// otherwise coefficients are kept and rendered after the last scan.
+    var streaming = false
+    /// Whether the streamed scan is done (later scans of a sequential frame are ignored).
+    var streamed = false
+    /// The orientation the output was sized for and is turned by.
+    var outputOrientation = ImageOrientation.up
 
     /// A session over `bytes`, whose storage `base` points to for the session's lifetime.
     init(bytes: [UInt8], base: UnsafePointer<UInt8>, end: Int, options: DecodeOptions) {

@@ -52,12 +52,7 @@ public struct JPEGDecoder: ImageDecoding {
         try options.checkCancellation()
         let session = JPEGDecodeSession(bytes: bytes, base: base, end: bytes.count, options: options)
         try session.run()
-        guard let geometry = session.geometry, session.decodedSomething else { throw ImageError(.badImageData) }
-        let orientation = options.applyOrientation ? (session.hints.orientation ?? .up) : .up
-        let upright = orientation.uprightSize(of: PixelSize(width: geometry.width, height: geometry.height))
-        // The thumbnail is computed for the upright picture; the stored pixels are its transpose
-        // when the orientation swaps the axes (the size map is its own inverse).
-        let stored = orientation.uprightSize(of: options.targetSize(for: upright))
-        return orientation.apply(to: try session.render(target: stored))
+        guard session.geometry != nil, session.decodedSomething else { throw ImageError(.badImageData) }
+        return try session.finishOutput()
     }
 }
