@@ -25,7 +25,18 @@ extension JPEGDecodeSession {
         }
         guard let ac = acTables[c.acTable] else { return }
         var k = ss
+        let fast = fastAC + c.acTable * JPEGFastAC.size
         while k <= se {
+            let entry = fast[reader.peek(JPEGFastAC.bits)]
+            if entry != 0 {
+                // Code and magnitude bits in one read, as in sequential blocks.
+                reader.consume(Int(entry & 0xFF))
+                k &+= Int((entry >> 8) & 0xFF)
+                if k > 63 { break }
+                block[naturalOrder[k]] = Int16(truncatingIfNeeded: Int(entry >> 16) &<< al)
+                k &+= 1
+                continue
+            }
             let rs = ac.symbol(&reader)
             let r = rs >> 4, s = rs & 15
             if s == 0 {

@@ -182,7 +182,19 @@ extension JPEGDecodeSession {
         block[0] = Int16(truncatingIfNeeded: c.dcPredictor)
         var k = 1
         var hasAC = false
+        let fast = fastAC + c.acTable * JPEGFastAC.size
         while k < 64 {
+            let entry = fast[reader.peek(JPEGFastAC.bits)]
+            if entry != 0 {
+                // Code and magnitude bits in one read (the common case).
+                reader.consume(Int(entry & 0xFF))
+                k &+= Int((entry >> 8) & 0xFF)
+                if k > 63 { break }
+                block[naturalOrder[k]] = Int16(truncatingIfNeeded: entry >> 16)
+                hasAC = true
+                k &+= 1
+                continue
+            }
             let rs = ac.symbol(&reader)
             let r = rs >> 4, s = rs & 15
             if s == 0 {

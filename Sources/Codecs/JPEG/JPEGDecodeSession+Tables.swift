@@ -65,7 +65,12 @@ extension JPEGDecodeSession {
             guard total <= 256, at + 17 + total <= stop else { throw ImageError(.badImageData) }
             let symbols = (0..<total).map { base[at + 17 + $0] }
             let table = try HuffmanDecoder.jpeg(counts: counts, symbols: symbols)
-            if tableClass == 0 { dcTables[index] = table } else { acTables[index] = table }
+            if tableClass == 0 {
+                dcTables[index] = table
+            } else {
+                acTables[index] = table
+                JPEGFastAC.fill(fastAC + index * JPEGFastAC.size, counts: counts, symbols: symbols)
+            }
             at += 17 + total
         }
     }

@@ -17,6 +17,8 @@ final class JPEGDecodeSession {
     let naturalOrder: UnsafeMutablePointer<Int>
     var dcTables = [HuffmanDecoder?](repeating: nil, count: 4)
     var acTables = [HuffmanDecoder?](repeating: nil, count: 4)
+    /// ``JPEGFastAC`` tables for AC tables 0…3 (all "no shortcut" until defined).
+    let fastAC: UnsafeMutablePointer<Int32>
     /// MCUs per restart interval, 0 = none (DRI).
     var restartInterval = 0
     var hints = JPEGColorHints()
@@ -50,11 +52,14 @@ final class JPEGDecodeSession {
         quant.initialize(repeating: 0, count: 4 * 64)
         naturalOrder = .allocate(capacity: jpegNaturalOrder.count)
         naturalOrder.initialize(from: jpegNaturalOrder, count: jpegNaturalOrder.count)
+        fastAC = .allocate(capacity: 4 * JPEGFastAC.size)
+        fastAC.initialize(repeating: 0, count: 4 * JPEGFastAC.size)
     }
 
     deinit {
         quant.deallocate()
         naturalOrder.deallocate()
+        fastAC.deallocate()
     }
 
     /// Big-endian 16-bit value at `offset` (caller checked the bounds).

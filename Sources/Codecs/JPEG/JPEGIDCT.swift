@@ -76,7 +76,7 @@ enum JPEGIDCT {
     static func transform(_ coefficients: UnsafePointer<Int16>, quant: UnsafePointer<Int32>,
                           output: UnsafeMutablePointer<UInt8>, stride: Int, size: Int) {
         switch size {
-        case 8: transform(coefficients, quant: quant, output: output, stride: stride)
+        case 8: transformLanes(coefficients, quant: quant, output: output, stride: stride)
         case 4: transform4x4(coefficients, quant: quant, output: output, stride: stride)
         case 2: transform2x2(coefficients, quant: quant, output: output, stride: stride)
         default: fillDCOnly(coefficients[0], quant: quant[0], output: output, stride: stride, size: 1)
