@@ -171,18 +171,49 @@ extension JPEGDecodeSession {
         }
     }
 
+    /// Reads one block's AC coefficients without keeping them: the same bits as the full loop
+    /// of ``decodeSequentialBlock`` (codes and magnitude bits), for blocks scaled to their DC.
+    @inline(__always)
+    private static func skipAC(_ ac: HuffmanDecoder, _ fast: UnsafePointer<Int32>, _ reader: inout MSBBitReader) {
+        var k = 1
+        while k < 64 {
+            let entry = fast[reader.peek(JPEGFastAC.bits)]
+            if entry != 0 {
+                reader.consume(Int(entry & 0xFF))
+                k &+= Int((entry >> 8) & 0xFF) &+ 1
+                continue
+            }
+            let rs = ac.symbol(&reader)
+            let r = rs >> 4, s = rs & 15
+            if s == 0 {
+                if r != 15 { break }
+                k += 16
+                continue
+            }
+            k += r + 1
+            _ = reader.receiveExtend(s)
+        }
+    }
+
     /// A baseline/extended block: Huffman-decode, dequantise, IDCT straight into the ring (or
     /// keep the coefficients when the frame has several scans).
     private func decodeSequentialBlock(_ c: JPEGComponent, _ column: Int, _ row: Int,
                                        _ reader: inout MSBBitReader, _ block: UnsafeMutablePointer<Int16>) {
         guard let dc = dcTables[c.dcTable], let ac = acTables[c.acTable] else { return }
-        block.update(repeating: 0, count: 64)
         let t = dc.symbol(&reader)
         c.dcPredictor = c.dcPredictor &+ reader.receiveExtend(t)
+        let fast = fastAC + c.acTable * JPEGFastAC.size
+        if c.blockSize == 1, c.coefficients == nil {
+            // Scaled by 1/8: the block is its DC alone; the AC coefficients are read past.
+            Self.skipAC(ac, fast, &reader)
+            JPEGIDCT.fillDCOnly(Int16(truncatingIfNeeded: c.dcPredictor), quant: quant[c.quantIndex * 64],
+                                output: c.output(column: column, row: row), stride: c.stride, size: 1)
+            return
+        }
+        block.update(repeating: 0, count: 64)
         block[0] = Int16(truncatingIfNeeded: c.dcPredictor)
         var k = 1
         var hasAC = false
-        let fast = fastAC + c.acTable * JPEGFastAC.size
         while k < 64 {
             let entry = fast[reader.peek(JPEGFastAC.bits)]
             if entry != 0 {
