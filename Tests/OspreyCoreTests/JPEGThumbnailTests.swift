@@ -125,6 +125,38 @@ struct JPEGThumbnailTests {
         #expect(worst[4]! <= 3 && worst[2]! <= 3 && worst[1]! <= 1, "\(worst)")
     }
 
+    /// Exact wherever the 32-bit arithmetic cannot overflow: dequantised values up to ±4096
+    /// in every position at once (a photo's are far smaller; only corrupt coefficients overflow,
+    /// and then neither transform's output means anything).
+    @Test("the IDCT in SIMD lanes gives the scalar IDCT's samples bit for bit, sparse to dense blocks")
+    func laneTransform() {
+        var random = SeededGenerator(seed: 0x51AD)
+        for round in 0..<2000 {
+            var block = [Int16](repeating: 0, count: 64)
+            var quant = [Int32](repeating: 1, count: 64)
+            let density = [1, 4, 16, 64][round % 4]
+            for i in 0..<64 where i == 0 || random.next(below: 64) < density {
+                let q = 1 + random.next(below: [4, 60, 255][round % 3])
+                let range = min([60, 600, 4096][round % 3], 4096 / q)
+                block[i] = Int16(random.next(below: 2 * range + 1) - range)
+                quant[i] = Int32(q)
+            }
+            var scalar = [UInt8](repeating: 0, count: 64), lanes = scalar
+            block.withUnsafeBufferPointer { b in
+                quant.withUnsafeBufferPointer { q in
+                    scalar.withUnsafeMutableBufferPointer {
+                        JPEGIDCT.transform(b.baseAddress!, quant: q.baseAddress!, output: $0.baseAddress!, stride: 8)
+                    }
+                    lanes.withUnsafeMutableBufferPointer {
+                        JPEGIDCT.transformLanes(b.baseAddress!, quant: q.baseAddress!, output: $0.baseAddress!, stride: 8)
+                    }
+                }
+            }
+            #expect(scalar == lanes, "round \(round)")
+            if scalar != lanes { return }
+        }
+    }
+
     @Test("a 30000 × 30000 baseline header makes a thumbnail without the source canvas")
     func hugeHeader() throws {
         let data = Self.flatGrayscale(width: 30000, height: 30000)

@@ -5,7 +5,10 @@ import OspreyCore
 /// constants, wrapping operations and descales), so the samples are bit for bit the scalar
 /// ones — and libjpeg-turbo's. The scalar version's zero-column and zero-row shortcuts are
 /// exact shortcuts of the same formula (an all-zero AC part descales to the DC term), so
-/// computing every lane in full changes nothing.
+/// computing every lane in full changes nothing — wherever the 32-bit sums do not overflow,
+/// which only corrupt coefficients make them do (then the two differ, both meaningless).
+/// Measured on this x86-64 baseline build (SSE2: 32-bit lane products are emulated), about
+/// 2 × faster than the scalar transform on dense blocks.
 extension JPEGIDCT {
     typealias Lanes = SIMD8<Int32>
 
