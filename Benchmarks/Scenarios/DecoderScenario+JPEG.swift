@@ -7,7 +7,8 @@ import Osprey
 /// Tests/Fixtures, so the rows exist without Python), and — when Pillow is installed to make
 /// them, the project having no JPEG encoder — 4000 × 3000 q85 synthetic pictures: baseline
 /// 4:2:0, progressive 4:2:0 and baseline 4:4:4. Targets (issue 13): baseline and 4:4:4
-/// ≥ 1.0 × Pillow, progressive ≥ 0.8.
+/// ≥ 1.0 × Pillow, progressive ≥ 0.8; a 256-px thumbnail of the large baseline ≤ 0.25 × the
+/// full decode and ≤ 1.0 × Pillow's `draft()` + `thumbnail()`.
 extension DecoderScenario {
     struct JPEGCase {
         var name: String
@@ -59,15 +60,25 @@ extension DecoderScenario {
 
         let iterations = bench.size(quick: 3, full: 7)
         typealias Item = PythonReference.Item
+        // The thumbnail rows use the large baseline 4:2:0 file; its time is the last sample.
+        let thumbnailCase = cases.firstIndex { $0.name.hasSuffix("q85 4:2:0") }
+        var thumbnailOptions = DecodeOptions()
+        thumbnailOptions.thumbnailPixelSize = PixelSize(width: 256, height: 256)
         let samples = try bench.rounds.alternate(
             osprey: {
                 try cases.map { item in
                     Stat(try (0..<iterations).map { _ in try Clock.time { _ = try ImageCoders.shared.decode(item.data) } }).median
-                }
+                } + (thumbnailCase.map { index in
+                    [Stat(try (0..<iterations).map { _ in
+                        try Clock.time { _ = try ImageCoders.shared.decode(cases[index].data, options: thumbnailOptions) }
+                    }).median]
+                } ?? [])
             },
             baseline: {
-                let answer = try python.measure(cases.map { Item(kind: .jpeg, file: $0.file) }, iterations: iterations)
-                return cases.map { answer[Item(kind: .jpeg, file: $0.file)] ?? .nan }
+                let thumbnailItems = thumbnailCase.map { [Item(kind: .jpegThumbnail, file: cases[$0].file)] } ?? []
+                let items = cases.map { Item(kind: .jpeg, file: $0.file) } + thumbnailItems
+                let answer = try python.measure(items, iterations: iterations)
+                return items.map { answer[$0] ?? .nan }
             })
         let hasPillow = python.probe.pillow != nil
         for (index, item) in cases.enumerated() {
@@ -79,6 +90,21 @@ extension DecoderScenario {
                             target: .ratio(.atLeast, item.target, source: "issue 13: ≥ \(item.target) × Pillow"),
                             note: "\(item.data.count / 1000) kB file"
                                 + (hasPillow ? "" : "; \(python.pillowStatus): no reference figure")))
+        }
+        if let index = thumbnailCase {
+            let name = cases[index].name
+            let thumbnail = Stat(samples.osprey.map { $0[cases.count] * 1000 })
+            rows.append(Row(scenario: label, metric: "JPEG 256-px thumbnail ÷ full decode, \(name)", unit: "ms",
+                            osprey: thumbnail, baselineName: "Osprey full decode",
+                            baseline: Stat(samples.osprey.map { $0[index] * 1000 }),
+                            target: .ratio(.atMost, 0.25, source: "issue 13: ≤ 0.25 × Osprey's full decode"),
+                            note: "DCT-scaled (1/8) decode streamed through the resampler to 256×192"))
+            rows.append(Row(scenario: label, metric: "JPEG 256-px thumbnail, \(name)", unit: "ms", osprey: thumbnail,
+                            baselineName: hasPillow ? "Pillow draft()+thumbnail()" : "—",
+                            baseline: hasPillow ? Stat(samples.baseline.map { $0[cases.count] * 1000 }) : nil,
+                            target: .ratio(.atMost, 1.0, source: "issue 13: ≤ Pillow's draft() + thumbnail() time"),
+                            note: hasPillow ? "Pillow: open, draft(\"RGB\", 256²), thumbnail(256²), convert RGBA"
+                                : "\(python.pillowStatus): no reference figure"))
         }
         if hasPillow {
             bench.note("JPEG reference: \(python.pillowStatus) (libjpeg-turbo), open + load + convert to RGBA in Python, "

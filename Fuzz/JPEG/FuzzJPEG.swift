@@ -3,9 +3,10 @@ import OspreyCore
 
 // libFuzzer entry point for the JPEG decoder. Fuzz/run.sh compiles this file into
 // module OspreyCodecs (with Sources/Codecs and Fuzz/Common), so it sees codec internals and
-// needs no SwiftPM. Each input is decoded twice: at full size and as a small
-// thumbnail, so that the streamed shrinking path and the orientation transform are fuzzed
-// as well as the entropy decoder, the IDCT and the colour conversion. JPEG has no checksums,
+// needs no SwiftPM. Each input is decoded twice: at full size and as a thumbnail
+// (DCT-scaled, then resampled), so that the reduced IDCTs, the streamed shrinking path and
+// the orientation transform are fuzzed as well as the entropy decoder, the IDCT and the
+// colour conversion. JPEG has no checksums,
 // so mutations reach every segment parser without any repair step.
 //
 // A finding is anything that is not a clean return: a trap (overflow, out-of-bounds index,
@@ -26,7 +27,12 @@ public func fuzzJPEG(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     options.maxPixelCount = fuzzPixelLimit
     decodeChecked(data, options)
 
-    options.thumbnailPixelSize = PixelSize(width: 7, height: 5)
+    // A streamed thumbnail is no longer bounded by the pixel limit (only its output is), so
+    // bound its work instead: a header may claim 16 M pixels, not the default half billion.
+    // The size varies with the input so that every DCT scale (1/8, 1/4, 1/2) is exercised.
+    options.decodeWorkBudget = 1 << 24
+    let sizes = [PixelSize(width: 7, height: 5), PixelSize(width: 150, height: 100), PixelSize(width: 300, height: 200)]
+    options.thumbnailPixelSize = sizes[count % sizes.count]
     decodeChecked(data, options)
     return 0
 }

@@ -57,7 +57,7 @@ struct JPEGBudgetTests {
         }
     }
 
-    @Test("the source counts against decodeWorkBudget and, thumbnail or not, maxPixelCount")
+    @Test("the source counts against decodeWorkBudget; maxPixelCount against the canvases actually held")
     func budgets() throws {
         let pixels = 768 * 512
         var options = DecodeOptions()
@@ -65,9 +65,15 @@ struct JPEGBudgetTests {
         #expect(try Self.failure(Self.baseline, options) == .imageTooLarge)
         options.decodeWorkBudget = pixels
         #expect(try Self.failure(Self.baseline, options) == nil)
-        // Not streamed: the planes are full size, so a small thumbnail does not lift the limit.
+        // Progressive: the coefficients are a source-sized canvas, so a small thumbnail does
+        // not lift the limit…
         options.maxPixelCount = pixels - 1
         options.thumbnailPixelSize = PixelSize(width: 16, height: 16)
         #expect(try Self.failure(Self.progressive, options) == .imageTooLarge)
+        // …but a baseline thumbnail streams: its output and a few MCU rows are all it holds.
+        options.maxPixelCount = 16 * 16 + 4096
+        #expect(try Self.failure(Self.baseline, options) == nil)
+        options.thumbnailPixelSize = nil
+        #expect(try Self.failure(Self.baseline, options) == .imageTooLarge)
     }
 }

@@ -54,6 +54,35 @@ struct JPEGFuzzTests {
         #expect(decoded > (Corpus.hasSharedCorpus ? 100 : 50))
     }
 
+    @Test("every vendored JPEG, truncated at many lengths and mutated, decodes or throws")
+    func vendoredDamage() throws {
+        let files = Corpus.files(below: Corpus.vendoredRoot, folder: "jpeg", extensions: ["jpg", "jpeg"])
+        #expect(files.count >= 8)
+        var random = SeededGenerator(seed: 0x5645_4E44)
+        var decoded = 0, attempts = 0
+        for url in files {
+            let file = [UInt8](try Data(contentsOf: url))
+            // Header lengths (every segment boundary region) and a spread through the scan data.
+            let lengths = Set([0, 2, 4, 20, 300, 1000] + (1..<8).map { file.count * $0 / 8 })
+            for (index, length) in lengths.sorted().enumerated() where length < file.count {
+                attempts += 1
+                // Mostly DCT-scaled thumbnails (cheap in a debug build); every fifth at full size.
+                if Self.survive(Array(file.prefix(length)), thumbnail: index % 5 != 4) { decoded += 1 }
+            }
+            for round in 0..<5 {
+                var bytes = file
+                for _ in 0..<(1 + random.next(below: 6)) {
+                    let at = random.next(below: bytes.count)
+                    bytes[at] = round % 2 == 0 ? UInt8(truncatingIfNeeded: random.next()) : bytes[at] ^ 0x10
+                }
+                attempts += 1
+                if Self.survive(bytes, thumbnail: round != 2) { decoded += 1 }
+            }
+        }
+        // Cut-off files still show their top (only the very short prefixes have no scan).
+        #expect(decoded > attempts / 2, "\(decoded) of \(attempts) decoded")
+    }
+
     @Test("seeded byte mutations decode or throw")
     func mutations() {
         var random = SeededGenerator(seed: 0x4A50_4547)

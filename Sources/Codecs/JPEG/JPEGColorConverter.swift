@@ -31,7 +31,7 @@ enum JPEGColorConverter {
     }
 
     /// Converts one row of full-resolution component samples to RGBA (alpha 255).
-    static func convert(_ space: JPEGColorSpace, rows: [UnsafePointer<UInt8>], width: Int,
+    static func convert(_ space: JPEGColorSpace, rows: UnsafeBufferPointer<UnsafePointer<UInt8>>, width: Int,
                         into out: UnsafeMutablePointer<UInt8>) {
         switch space {
         case .gray:

@@ -25,7 +25,18 @@ extension JPEGDecodeSession {
         }
         guard let ac = acTables[c.acTable] else { return }
         var k = ss
+        let fast = fastAC + c.acTable * JPEGFastAC.size
         while k <= se {
+            let entry = fast[reader.peek(JPEGFastAC.bits)]
+            if entry != 0 {
+                // Code and magnitude bits in one read, as in sequential blocks.
+                reader.consume(Int(entry & 0xFF))
+                k &+= Int((entry >> 8) & 0xFF)
+                if k > 63 { break }
+                block[naturalOrder[k]] = Int16(truncatingIfNeeded: Int(entry >> 16) &<< al)
+                k &+= 1
+                continue
+            }
             let rs = ac.symbol(&reader)
             let r = rs >> 4, s = rs & 15
             if s == 0 {
@@ -101,28 +112,5 @@ extension JPEGDecodeSession {
         var bits = words.loadUnaligned(as: UInt64.self) & ~UInt64(0xFFFF).littleEndian
         for i in 1..<16 { bits |= words.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self) }
         return bits == 0
-    }
-
-    /// After the last scan: dequantise and transform every block of every component, checking
-    /// ``DecodeOptions/cancellation`` once per block row.
-    func finishProgressive() throws(ImageError) {
-        let scratch = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
-        defer { scratch.deallocate() }
-        for c in components {
-            guard c.coefficients != nil else { continue }
-            let table = quant + c.quantIndex * 64
-            for row in 0..<c.paddedBlocksHigh {
-                try options.checkCancellation()
-                for column in 0..<c.paddedBlocksWide {
-                    let block = c.block(column: column, row: row)
-                    let output = c.plane + row * 8 * c.stride + column * 8
-                    if Self.acIsZero(block) {
-                        JPEGIDCT.fillDCOnly(block[0], quant: table[0], output: output, stride: c.stride)
-                    } else {
-                        JPEGIDCT.transform(block, quant: table, output: output, stride: c.stride)
-                    }
-                }
-            }
-        }
     }
 }

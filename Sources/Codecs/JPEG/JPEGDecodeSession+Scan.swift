@@ -35,7 +35,8 @@ extension JPEGDecodeSession {
         var scan = JPEGScan(components: selected, spectralStart: Int(base[at]), spectralEnd: Int(base[at + 1]),
                             approximationHigh: Int(base[at + 2] >> 4), approximationLow: Int(base[at + 2] & 15))
         scanCount += 1
-        guard scanCount <= Self.maxScans else { return end }
+        // A streamed sequential frame is complete after its one scan: nothing may follow.
+        guard scanCount <= Self.maxScans, !streamed else { return end }
         if progressive {
             try validateProgressive(scan)
         } else {
@@ -43,6 +44,7 @@ extension JPEGDecodeSession {
             scan.spectralEnd = 63
             try requireTables(scan, dc: true, ac: true)
         }
+        try prepareOutput(firstScan: scan)
         return try decodeEntropySegment(scan, geometry: geometry, from: stop)
     }
 
@@ -98,8 +100,14 @@ extension JPEGDecodeSession {
         for c in scan.components { c.dcPredictor = 0 }
         eobRun = 0
         var mcu = 0
+        // Streamed: each MCU row is rendered once the loop has moved past it.
+        let renderer = streaming ? self.renderer : nil
+        let blockRowsPerMCURow = single ? scan.components[0].v : 1
         while mcu < total {
             if mcu % mcusWide == 0 { try options.checkCancellation() }
+            if let renderer {
+                try renderer.complete(through: mcu / mcusWide / blockRowsPerMCURow)
+            }
             if restartInterval > 0, mcu > 0, mcu % restartInterval == 0 {
                 guard let (code, after) = nextRestartCandidate(from: reader.position) else { break }
                 guard (0xD0...0xD7).contains(code) else {
@@ -131,6 +139,10 @@ extension JPEGDecodeSession {
             if !reader.overrun { decodedSomething = true }
             mcu += 1
         }
+        if let renderer {
+            try renderer.complete(through: geometry.mcusHigh)
+            streamed = true
+        }
         return reader.position
     }
 
@@ -159,17 +171,61 @@ extension JPEGDecodeSession {
         }
     }
 
-    /// A baseline/extended block: Huffman-decode, dequantise, IDCT straight into the plane.
+    /// Reads one block's AC coefficients without keeping them: the same bits as the full loop
+    /// of ``decodeSequentialBlock`` (codes and magnitude bits), for blocks scaled to their DC.
+    @inline(__always)
+    private static func skipAC(_ ac: HuffmanDecoder, _ fast: UnsafePointer<Int32>, _ reader: inout MSBBitReader) {
+        var k = 1
+        while k < 64 {
+            let entry = fast[reader.peek(JPEGFastAC.bits)]
+            if entry != 0 {
+                reader.consume(Int(entry & 0xFF))
+                k &+= Int((entry >> 8) & 0xFF) &+ 1
+                continue
+            }
+            let rs = ac.symbol(&reader)
+            let r = rs >> 4, s = rs & 15
+            if s == 0 {
+                if r != 15 { break }
+                k += 16
+                continue
+            }
+            k += r + 1
+            _ = reader.receiveExtend(s)
+        }
+    }
+
+    /// A baseline/extended block: Huffman-decode, dequantise, IDCT straight into the ring (or
+    /// keep the coefficients when the frame has several scans).
     private func decodeSequentialBlock(_ c: JPEGComponent, _ column: Int, _ row: Int,
                                        _ reader: inout MSBBitReader, _ block: UnsafeMutablePointer<Int16>) {
         guard let dc = dcTables[c.dcTable], let ac = acTables[c.acTable] else { return }
-        block.update(repeating: 0, count: 64)
         let t = dc.symbol(&reader)
         c.dcPredictor = c.dcPredictor &+ reader.receiveExtend(t)
+        let fast = fastAC + c.acTable * JPEGFastAC.size
+        if c.blockSize == 1, c.coefficients == nil {
+            // Scaled by 1/8: the block is its DC alone; the AC coefficients are read past.
+            Self.skipAC(ac, fast, &reader)
+            JPEGIDCT.fillDCOnly(Int16(truncatingIfNeeded: c.dcPredictor), quant: quant[c.quantIndex * 64],
+                                output: c.output(column: column, row: row), stride: c.stride, size: 1)
+            return
+        }
+        block.update(repeating: 0, count: 64)
         block[0] = Int16(truncatingIfNeeded: c.dcPredictor)
         var k = 1
         var hasAC = false
         while k < 64 {
+            let entry = fast[reader.peek(JPEGFastAC.bits)]
+            if entry != 0 {
+                // Code and magnitude bits in one read (the common case).
+                reader.consume(Int(entry & 0xFF))
+                k &+= Int((entry >> 8) & 0xFF)
+                if k > 63 { break }
+                block[naturalOrder[k]] = Int16(truncatingIfNeeded: entry >> 16)
+                hasAC = true
+                k &+= 1
+                continue
+            }
             let rs = ac.symbol(&reader)
             let r = rs >> 4, s = rs & 15
             if s == 0 {
@@ -183,13 +239,19 @@ extension JPEGDecodeSession {
             hasAC = true
             k += 1
         }
-        let output = c.plane + row * 8 * c.stride + column * 8
-        if !hasAC {
-            // Flat blocks (common in chroma and smooth areas): the IDCT reduces to one value.
-            JPEGIDCT.fillDCOnly(block[0], quant: quant[c.quantIndex * 64], output: output, stride: c.stride)
+        if let coefficients = c.coefficients {
+            // Sequential in several scans: kept until the last one, rendered with the rest.
+            (coefficients + (row * c.paddedBlocksWide + column) * 64).update(from: block, count: 64)
             return
         }
-        JPEGIDCT.transform(block, quant: quant + c.quantIndex * 64,
-                           output: c.plane + row * 8 * c.stride + column * 8, stride: c.stride)
+        let output = c.output(column: column, row: row)
+        if !hasAC {
+            // Flat blocks (common in chroma and smooth areas): the IDCT reduces to one value.
+            JPEGIDCT.fillDCOnly(block[0], quant: quant[c.quantIndex * 64], output: output, stride: c.stride,
+                                size: c.blockSize)
+            return
+        }
+        JPEGIDCT.transform(block, quant: quant + c.quantIndex * 64, output: output, stride: c.stride,
+                           size: c.blockSize)
     }
 }

@@ -2,7 +2,8 @@ import OspreyCore
 
 /// The table and header segments: SOF, DHT, DQT, APP0/APP1/APP14.
 extension JPEGDecodeSession {
-    /// SOF0/1/2: size, components, sampling factors. Allocates the planes after the limit check.
+    /// SOF0/1/2: size, components, sampling factors, after the limit checks (nothing is allocated
+    /// per pixel until the first scan).
     func readFrame(code: UInt8, from start: Int, to stop: Int) throws(ImageError) {
         guard geometry == nil else { throw ImageError(.badImageData) }
         guard stop - start >= 6 else { throw ImageError(.badImageData) }
@@ -15,9 +16,16 @@ extension JPEGDecodeSession {
             throw count == 2 ? .jpegUnsupported("2-component images") : ImageError(.badImageData)
         }
         if height == 0 { height = definedNumberOfLines(after: stop) }
-        // Not streamed: every component plane is held at full size until the end, thumbnail or
-        // not, so the whole canvas counts against `maxPixelCount` (and `decodeWorkBudget`).
-        _ = try options.checkDecode(source: PixelSize(width: width, height: height), streamed: false)
+        // The source is decoded in full whatever the output: it counts against the work budget.
+        // A full-size output, or a progressive frame's coefficients, is a source-sized canvas;
+        // a streamed thumbnail is checked at the first scan (`prepareOutput`), when the
+        // orientation and the scans' layout are known.
+        let source = PixelSize(width: width, height: height)
+        guard width > 0, height > 0 else { throw ImageError(.badImageData) }
+        let sourceCanvas = code == 0xC2 || options.targetSize(for: source) == source
+        guard source.pixelCount <= options.decodeWorkBudget, !sourceCanvas || source.pixelCount <= options.maxPixelCount else {
+            throw ImageError(.imageTooLarge)
+        }
         var specs: [(id: Int, h: Int, v: Int, q: Int)] = []
         for i in 0..<count {
             let at = start + 6 + 3 * i
@@ -28,12 +36,10 @@ extension JPEGDecodeSession {
         let frame = JPEGFrameGeometry(width: width, height: height,
                                       maxH: specs.map(\.h).max()!, maxV: specs.map(\.v).max()!)
         progressive = code == 0xC2
-        // Planes (and coefficients) hold whole MCUs; bound them too, not only the image.
+        // Coefficients, when kept, hold whole MCUs; bound them too, not only the image.
         let padded = specs.reduce(0) { $0 + frame.mcusWide * $1.h * 8 * frame.mcusHigh * $1.v * 8 }
-        guard padded <= max(options.maxPixelCount, 1) * 8 else { throw ImageError(.imageTooLarge) }
-        components = specs.map {
-            JPEGComponent(id: $0.id, h: $0.h, v: $0.v, quantIndex: $0.q, frame: frame, progressive: progressive)
-        }
+        guard padded <= max(options.maxPixelCount, 1) * 8 || !sourceCanvas else { throw ImageError(.imageTooLarge) }
+        components = specs.map { JPEGComponent(id: $0.id, h: $0.h, v: $0.v, quantIndex: $0.q, frame: frame) }
         geometry = frame
     }
 
@@ -59,7 +65,12 @@ extension JPEGDecodeSession {
             guard total <= 256, at + 17 + total <= stop else { throw ImageError(.badImageData) }
             let symbols = (0..<total).map { base[at + 17 + $0] }
             let table = try HuffmanDecoder.jpeg(counts: counts, symbols: symbols)
-            if tableClass == 0 { dcTables[index] = table } else { acTables[index] = table }
+            if tableClass == 0 {
+                dcTables[index] = table
+            } else {
+                acTables[index] = table
+                JPEGFastAC.fill(fastAC + index * JPEGFastAC.size, counts: counts, symbols: symbols)
+            }
             at += 17 + total
         }
     }

@@ -17,6 +17,8 @@ final class JPEGDecodeSession {
     let naturalOrder: UnsafeMutablePointer<Int>
     var dcTables = [HuffmanDecoder?](repeating: nil, count: 4)
     var acTables = [HuffmanDecoder?](repeating: nil, count: 4)
+    /// ``JPEGFastAC`` tables for AC tables 0…3 (all "no shortcut" until defined).
+    let fastAC: UnsafeMutablePointer<Int32>
     /// MCUs per restart interval, 0 = none (DRI).
     var restartInterval = 0
     var hints = JPEGColorHints()
@@ -30,6 +32,15 @@ final class JPEGDecodeSession {
     var scanCount = 0
     /// The end-of-band run of the current progressive AC scan.
     var eobRun = 0
+    /// The output stage, made at the first scan (``prepareOutput(firstScan:)``).
+    var renderer: JPEGRenderer?
+    /// Whether the frame is one interleaved sequential scan rendered while it is decoded;
+    /// otherwise coefficients are kept and rendered after the last scan.
+    var streaming = false
+    /// Whether the streamed scan is done (later scans of a sequential frame are ignored).
+    var streamed = false
+    /// The orientation the output was sized for and is turned by.
+    var outputOrientation = ImageOrientation.up
 
     /// A session over `bytes`, whose storage `base` points to for the session's lifetime.
     init(bytes: [UInt8], base: UnsafePointer<UInt8>, end: Int, options: DecodeOptions) {
@@ -41,11 +52,14 @@ final class JPEGDecodeSession {
         quant.initialize(repeating: 0, count: 4 * 64)
         naturalOrder = .allocate(capacity: jpegNaturalOrder.count)
         naturalOrder.initialize(from: jpegNaturalOrder, count: jpegNaturalOrder.count)
+        fastAC = .allocate(capacity: 4 * JPEGFastAC.size)
+        fastAC.initialize(repeating: 0, count: 4 * JPEGFastAC.size)
     }
 
     deinit {
         quant.deallocate()
         naturalOrder.deallocate()
+        fastAC.deallocate()
     }
 
     /// Big-endian 16-bit value at `offset` (caller checked the bounds).

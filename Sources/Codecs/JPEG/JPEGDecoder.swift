@@ -15,15 +15,23 @@ import OspreyCore
 /// - Damaged data: a truncated or partly corrupt file decodes what is there (the rest stays
 ///   mid-grey); a file with no decodable scan throws ``ImageError/Code/badImageData``.
 ///   Work is bounded by the image size and ``JPEGDecodeSession/maxScans``.
-/// - The canvas is checked against ``DecodeOptions/maxPixelCount`` before anything is
-///   allocated; with ``DecodeOptions/thumbnailPixelSize`` rows are shrunk as they are
-///   produced (a box filter; DCT-scaled decoding is later work).
+/// - Thumbnails (``DecodeOptions/thumbnailPixelSize``, ``DecodeOptions/scaleDownLargeImages``)
+///   are DCT-scaled: blocks are transformed straight to 4 × 4, 2 × 2 or 1 × 1 samples
+///   (libjpeg-turbo's reduced IDCTs), the smallest scale whose picture is still at least the
+///   target (the target sized for the upright picture, so EXIF orientations 5–8 swap the axes),
+///   then the streaming resampler makes the exact size row by row.
+/// - Memory: a sequential frame coded in one interleaved scan (most files) is decoded into a
+///   ring of three MCU rows and rendered while the scan goes on, so a thumbnail holds the output
+///   plus a few MCU rows whatever the source size. Progressive frames (and sequential ones in
+///   several scans) keep every coefficient until the last scan: 2 bytes per sample of every
+///   component (36 MB for a 12 MP 4:2:0 file), then render per MCU row the same way.
+/// - Limits: the source counts against ``DecodeOptions/decodeWorkBudget`` (it is decoded in
+///   full) and, at full size or when coefficients are kept, against
+///   ``DecodeOptions/maxPixelCount``; a streamed thumbnail counts only its output and working
+///   rows. All are checked before anything is allocated per pixel. ``DecodeOptions/cancellation``
+///   is checked before the decode, at every MCU row of every scan, every MCU row of the
+///   coefficient transform and every 64 output rows.
 /// - EXIF orientation (APP1) is applied when ``DecodeOptions/applyOrientation`` is true.
-/// - Limits: ``DecodeOptions/checkDecode(source:streamed:)`` on the frame header, not
-///   streamed (the component planes are full size even for a thumbnail), so the source
-///   counts against ``DecodeOptions/maxPixelCount`` and ``DecodeOptions/decodeWorkBudget``.
-///   ``DecodeOptions/cancellation`` is checked before the decode, at every MCU row of every
-///   scan, every block row of the progressive transform and every 64 output rows.
 ///
 /// Stateless and `Sendable`: one instance may decode on many threads at once.
 public struct JPEGDecoder: ImageDecoding {
@@ -52,12 +60,7 @@ public struct JPEGDecoder: ImageDecoding {
         try options.checkCancellation()
         let session = JPEGDecodeSession(bytes: bytes, base: base, end: bytes.count, options: options)
         try session.run()
-        guard let geometry = session.geometry, session.decodedSomething else { throw ImageError(.badImageData) }
-        let orientation = options.applyOrientation ? (session.hints.orientation ?? .up) : .up
-        let upright = orientation.uprightSize(of: PixelSize(width: geometry.width, height: geometry.height))
-        // The thumbnail is computed for the upright picture; the stored pixels are its transpose
-        // when the orientation swaps the axes (the size map is its own inverse).
-        let stored = orientation.uprightSize(of: options.targetSize(for: upright))
-        return orientation.apply(to: try session.render(target: stored))
+        guard session.geometry != nil, session.decodedSomething else { throw ImageError(.badImageData) }
+        return try session.finishOutput()
     }
 }

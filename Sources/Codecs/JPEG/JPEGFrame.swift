@@ -2,9 +2,15 @@ import OspreyCore
 
 /// One colour component of a frame and the buffers it is decoded into.
 ///
-/// Blocks are stored for whole MCUs (`paddedBlocksWide` × `paddedBlocksHigh`), so an
+/// Blocks are counted for whole MCUs (`paddedBlocksWide` × `paddedBlocksHigh`), so an
 /// interleaved scan may write the partial MCUs at the right and bottom edges without checks
 /// per block; only `width` × `height` samples are ever read back.
+///
+/// The samples live in a *ring* of three MCU rows (``ringRows``), not a full plane: the
+/// renderer turns each finished MCU row into output rows before the ring comes round to it
+/// again, so a baseline decode holds a few MCU rows whatever the image size. Each block is
+/// transformed to `blockSize` × `blockSize` samples (8, or 4, 2, 1 when the decode is DCT-scaled
+/// for a thumbnail), so ``width``, ``height`` and ``stride`` count samples at that scale.
 final class JPEGComponent {
     /// The component identifier from SOF (what SOS refers to).
     let id: Int
@@ -12,39 +18,57 @@ final class JPEGComponent {
     let h: Int, v: Int
     /// Index of the quantisation table, 0…3.
     let quantIndex: Int
-    /// Samples of this component actually in the image: ceil(X · h / hmax) × ceil(Y · v / vmax).
-    let width: Int, height: Int
     /// Blocks that hold image samples (what a non-interleaved scan codes).
     let blocksWide: Int, blocksHigh: Int
     /// Blocks including the padding of partial MCUs.
     let paddedBlocksWide: Int, paddedBlocksHigh: Int
-    /// Samples per plane row (`paddedBlocksWide * 8`).
-    let stride: Int
-    /// The decoded samples, `stride` × `paddedBlocksHigh * 8`, mid-grey until decoded.
-    let plane: UnsafeMutablePointer<UInt8>
-    /// Coefficients (natural order, 64 per block) for progressive frames; nil otherwise.
-    var coefficients: UnsafeMutablePointer<Int16>?
+
+    /// Samples per block side in ``plane``: 8 at full size, 4, 2 or 1 when DCT-scaled.
+    private(set) var blockSize = 8
+    /// Samples of this component in the image at ``blockSize``:
+    /// ceil(X · h · blockSize / (hmax · 8)) × ceil(Y · v · blockSize / (vmax · 8)).
+    private(set) var width = 0, height = 0
+    /// Samples per plane row (`paddedBlocksWide * blockSize`).
+    private(set) var stride = 0
+    /// Plane rows held: three MCU rows (`3 · v · blockSize`).
+    private(set) var ringRows = 0
+    /// The ring of decoded sample rows, `stride` × ``ringRows``; nil until ``allocate``.
+    private(set) var plane: UnsafeMutablePointer<UInt8>?
+    /// Coefficients (natural order, 64 per block) when the frame needs them all before any
+    /// row can be rendered (progressive, or sequential in several scans); nil otherwise.
+    private(set) var coefficients: UnsafeMutablePointer<Int16>?
     /// The DC predictor of the current scan.
     var dcPredictor = 0
     /// Huffman table indices selected by the current scan.
     var dcTable = 0, acTable = 0
 
-    init(id: Int, h: Int, v: Int, quantIndex: Int, frame: JPEGFrameGeometry, progressive: Bool) {
+    init(id: Int, h: Int, v: Int, quantIndex: Int, frame: JPEGFrameGeometry) {
         self.id = id
         self.h = h
         self.v = v
         self.quantIndex = quantIndex
-        width = (frame.width * h + frame.maxH - 1) / frame.maxH
-        height = (frame.height * v + frame.maxV - 1) / frame.maxV
-        blocksWide = (width + 7) / 8
-        blocksHigh = (height + 7) / 8
+        let fullWidth = (frame.width * h + frame.maxH - 1) / frame.maxH
+        let fullHeight = (frame.height * v + frame.maxV - 1) / frame.maxV
+        blocksWide = (fullWidth + 7) / 8
+        blocksHigh = (fullHeight + 7) / 8
         paddedBlocksWide = frame.mcusWide * h
         paddedBlocksHigh = frame.mcusHigh * v
-        stride = paddedBlocksWide * 8
-        let samples = stride * paddedBlocksHigh * 8
-        plane = .allocate(capacity: samples)
-        plane.initialize(repeating: 128, count: samples)
-        if progressive {
+    }
+
+    /// Allocates the ring at `blockSize` samples per block (and the coefficients when
+    /// `keepCoefficients`). Called once, at the first scan, after the limits were checked.
+    func allocate(blockSize: Int, frame: JPEGFrameGeometry, keepCoefficients: Bool) {
+        precondition(plane == nil, "a component is allocated once")
+        self.blockSize = blockSize
+        width = (frame.width * h * blockSize + frame.maxH * 8 - 1) / (frame.maxH * 8)
+        height = (frame.height * v * blockSize + frame.maxV * 8 - 1) / (frame.maxV * 8)
+        stride = paddedBlocksWide * blockSize
+        ringRows = 3 * v * blockSize
+        let samples = stride * ringRows
+        let ring = UnsafeMutablePointer<UInt8>.allocate(capacity: samples)
+        ring.initialize(repeating: 128, count: samples)
+        plane = ring
+        if keepCoefficients {
             let count = paddedBlocksWide * paddedBlocksHigh * 64
             let buffer = UnsafeMutablePointer<Int16>.allocate(capacity: count)
             buffer.initialize(repeating: 0, count: count)
@@ -52,12 +76,38 @@ final class JPEGComponent {
         }
     }
 
+    /// Bytes ``allocate`` takes for the ring (and coefficients) at `blockSize`: for the limits.
+    func bytesNeeded(blockSize: Int, keepCoefficients: Bool) -> Int {
+        paddedBlocksWide * blockSize * 3 * v * blockSize
+            + (keepCoefficients ? paddedBlocksWide * paddedBlocksHigh * 128 : 0)
+    }
+
     deinit {
-        plane.deallocate()
+        plane?.deallocate()
         coefficients?.deallocate()
     }
 
-    /// The 64 coefficients of block (`column`, `row`); progressive frames only.
+    /// Plane row `row` (an absolute row of the component) in the ring.
+    @inline(__always)
+    func row(_ row: Int) -> UnsafeMutablePointer<UInt8> {
+        plane! + (row % ringRows) * stride
+    }
+
+    /// Where block (`column`, `row`) is transformed to: a block never straddles the ring's
+    /// wrap, because the ring holds whole block rows.
+    @inline(__always)
+    func output(column: Int, row: Int) -> UnsafeMutablePointer<UInt8> {
+        self.row(row * blockSize) + column * blockSize
+    }
+
+    /// Fills the ring rows of frame MCU row `mcuRow` with mid-grey, so that blocks a damaged
+    /// scan never reaches show grey, as a truncated file should.
+    func clear(mcuRow: Int) {
+        let rows = v * blockSize
+        (plane! + ((mcuRow * rows) % ringRows) * stride).update(repeating: 128, count: rows * stride)
+    }
+
+    /// The 64 coefficients of block (`column`, `row`); only when ``coefficients`` exist.
     @inline(__always)
     func block(column: Int, row: Int) -> UnsafeMutablePointer<Int16> {
         coefficients! + (row * paddedBlocksWide + column) * 64

@@ -7,8 +7,8 @@ import OspreyCore
 /// default decode. Arithmetic wraps (`&+`, `&*`): only corrupt coefficients can overflow,
 /// and they must not trap.
 enum JPEGIDCT {
-    private static let constBits: Int32 = 13
-    private static let pass1Bits: Int32 = 2
+    static let constBits: Int32 = 13
+    static let pass1Bits: Int32 = 2
 
     // cos-derived constants × 2^13.
     private static let f0_298631336: Int32 = 2446
@@ -60,12 +60,27 @@ enum JPEGIDCT {
     /// Computes exactly what ``transform(_:quant:output:stride:)`` would (its DC shortcuts in
     /// both passes), so the fast path changes no pixel.
     @inline(__always)
-    static func fillDCOnly(_ dc: Int16, quant: Int32, output: UnsafeMutablePointer<UInt8>, stride: Int) {
+    static func fillDCOnly(_ dc: Int16, quant: Int32, output: UnsafeMutablePointer<UInt8>, stride: Int,
+                           size: Int = 8) {
+        // The reduced transforms (4 × 4, 2 × 2, 1 × 1) give the same value for a DC-only block:
+        // (dc·q·4 + 16) >> 5 = (dc·q + 4) >> 3.
         let pass1 = (Int32(dc) &* quant) &<< pass1Bits
         let dcShift = pass1Bits + 3
         let value = ((pass1 &+ (1 << (dcShift - 1))) &>> dcShift) &+ 128
         let sample = UInt8(truncatingIfNeeded: value < 0 ? 0 : (value > 255 ? 255 : value))
-        for row in 0..<8 { (output + row * stride).update(repeating: sample, count: 8) }
+        for row in 0..<size { (output + row * stride).update(repeating: sample, count: size) }
+    }
+
+    /// The transform to `size` × `size` samples (8, or 4, 2, 1 for DCT scaling).
+    @inline(__always)
+    static func transform(_ coefficients: UnsafePointer<Int16>, quant: UnsafePointer<Int32>,
+                          output: UnsafeMutablePointer<UInt8>, stride: Int, size: Int) {
+        switch size {
+        case 8: transformLanes(coefficients, quant: quant, output: output, stride: stride)
+        case 4: transform4x4(coefficients, quant: quant, output: output, stride: stride)
+        case 2: transform2x2(coefficients, quant: quant, output: output, stride: stride)
+        default: fillDCOnly(coefficients[0], quant: quant[0], output: output, stride: stride, size: 1)
+        }
     }
 
     /// Dequantises `coefficients` (natural order) with `quant`, transforms them and writes

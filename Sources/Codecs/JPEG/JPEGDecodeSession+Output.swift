@@ -1,0 +1,92 @@
+import OspreyCore
+
+/// Choosing the output at the first scan: the DCT scale for a thumbnail, the limits, the rings
+/// and the renderer; and rendering frames whose coefficients are all needed first.
+extension JPEGDecodeSession {
+    /// The luma block size (8 = full size, 4, 2, 1) of the smallest DCT-scaled picture that is
+    /// still at least `target` on both axes, as libjpeg-turbo scales by 1/2, 1/4, 1/8.
+    static func dctScale(source: PixelSize, target: PixelSize) -> Int {
+        for scale in [1, 2, 4] where (source.width * scale + 7) / 8 >= target.width
+            && (source.height * scale + 7) / 8 >= target.height {
+            return scale
+        }
+        return 8
+    }
+
+    /// The block size of one component at luma block size `scale`: doubled while the component
+    /// stays no finer than the output (libjpeg-turbo's rule in `jdmaster.c`), so that 4:2:0
+    /// chroma scaled by 1/8 is transformed 2 × 2 and needs no upsampling at all.
+    static func blockSize(h: Int, v: Int, geometry: JPEGFrameGeometry, scale: Int) -> Int {
+        var size = scale
+        while size < 8, (geometry.maxH * scale) % (h * size * 2) == 0, (geometry.maxV * scale) % (v * size * 2) == 0 {
+            size *= 2
+        }
+        return size
+    }
+
+    /// At the first scan: picks the scale, checks the limits, allocates the component rings
+    /// (and coefficients when the frame is not one interleaved sequential scan) and the renderer.
+    ///
+    /// Limits (``DecodeOptions/maxPixelCount``, in 4-byte pixels): streamed — the output canvas
+    /// plus the rings and working rows, independent of the source size; otherwise the
+    /// coefficients are a full-size canvas, so the source itself must fit.
+    func prepareOutput(firstScan scan: JPEGScan) throws(ImageError) {
+        guard renderer == nil, let geometry else { return }
+        let streaming = !progressive && scan.components.count == components.count
+        let orientation = options.applyOrientation ? (hints.orientation ?? .up) : .up
+        let source = PixelSize(width: geometry.width, height: geometry.height)
+        // The thumbnail is sized for the upright picture; the stored pixels are its transpose
+        // when the orientation swaps the axes (the size map is its own inverse).
+        let target = orientation.uprightSize(of: options.targetSize(for: orientation.uprightSize(of: source)))
+        let scale = Self.dctScale(source: source, target: target)
+        let sizes = components.map { Self.blockSize(h: $0.h, v: $0.v, geometry: geometry, scale: scale) }
+        let scaled = PixelSize(width: (source.width * scale + 7) / 8, height: (source.height * scale + 7) / 8)
+        var bytes = JPEGRenderer.bytesNeeded(scaled: scaled, target: target)
+        for (c, size) in zip(components, sizes) { bytes += c.bytesNeeded(blockSize: size, keepCoefficients: !streaming) }
+        let canvas = target == scaled ? target.pixelCount : (bytes + 3) / 4
+        let coefficientSamples = components.reduce(0) { $0 + $1.paddedBlocksWide * $1.paddedBlocksHigh * 64 }
+        guard canvas <= options.maxPixelCount, streaming || (source.pixelCount <= options.maxPixelCount
+                                                             && coefficientSamples <= max(options.maxPixelCount, 1) * 8) else {
+            throw ImageError(.imageTooLarge)
+        }
+        for (c, size) in zip(components, sizes) {
+            c.allocate(blockSize: size, frame: geometry, keepCoefficients: !streaming)
+        }
+        let space = JPEGColorSpace(componentCount: components.count, ids: components.map(\.id), hints: hints)
+        renderer = JPEGRenderer(components: components, geometry: geometry, scale: scale, space: space,
+                                target: target, options: options)
+        self.streaming = streaming
+        outputOrientation = orientation
+    }
+
+    /// After the last scan: the picture, upright. Frames kept as coefficients are transformed
+    /// one MCU row at a time into the rings and rendered as they go.
+    func finishOutput() throws(ImageError) -> PixelBuffer {
+        guard let renderer, let geometry else { throw ImageError(.badImageData) }
+        if !streaming {
+            for mcuRow in 0..<geometry.mcusHigh {
+                try options.checkCancellation()
+                for c in components { transformBlocks(of: c, mcuRow: mcuRow) }
+                try renderer.complete(through: mcuRow + 1)
+            }
+        }
+        return outputOrientation.apply(to: try renderer.finish())
+    }
+
+    /// Dequantises and transforms one MCU row of `c`'s stored coefficients into its ring.
+    private func transformBlocks(of c: JPEGComponent, mcuRow: Int) {
+        let table = quant + c.quantIndex * 64
+        let size = c.blockSize
+        for row in mcuRow * c.v..<(mcuRow + 1) * c.v {
+            for column in 0..<c.paddedBlocksWide {
+                let block = c.block(column: column, row: row)
+                let output = c.output(column: column, row: row)
+                if Self.acIsZero(block) {
+                    JPEGIDCT.fillDCOnly(block[0], quant: table[0], output: output, stride: c.stride, size: size)
+                } else {
+                    JPEGIDCT.transform(block, quant: table, output: output, stride: c.stride, size: size)
+                }
+            }
+        }
+    }
+}
