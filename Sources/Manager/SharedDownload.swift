@@ -17,6 +17,9 @@ final class SharedDownload: Sendable {
         var nextID = 0
         /// True once the result is being delivered or every subscriber left: nobody may join.
         var isClosed = false
+        /// The last report that carried a partial image (`.progressiveLoad`), handed to a load
+        /// that joins later: it may be the last one before the download ends.
+        var latestPartial: ImageProgress?
     }
     // Invariant: `subscribers` holds the loads still waiting for this download; once
     // `isClosed` is true it only shrinks, and the manager no longer lists this download.
@@ -42,19 +45,25 @@ final class SharedDownload: Sendable {
     /// Adds `operation` as a subscriber; nil when this download no longer accepts any (the
     /// caller then starts another one). The token unsubscribes it.
     func subscribe(_ operation: ImageLoadOperation, progress: (@Sendable (ImageProgress) -> Void)?) -> (any Cancellable)? {
-        let id: Int? = state.withLock { state in
+        let joined: (id: Int, partial: ImageProgress?)? = state.withLock { state in
             guard !state.isClosed else { return nil }
             defer { state.nextID += 1 }
             state.subscribers[state.nextID] = Subscriber(operation: operation, progress: progress)
-            return state.nextID
+            return (state.nextID, state.latestPartial)
         }
-        guard let id else { return nil }
-        return Unsubscribe { [weak self] in self?.unsubscribe(id) }
+        guard let joined else { return nil }
+        // A load that joins after the last rows arrived would otherwise see no partial image
+        // until the end (the body may stall right there).
+        if let partial = joined.partial { progress?(partial) }
+        return Unsubscribe { [weak self] in self?.unsubscribe(joined.id) }
     }
 
     /// Tells every subscriber how far the download has come.
     func reportProgress(_ report: ImageProgress) {
-        let progressClosures = state.withLock { state in state.subscribers.values.compactMap(\.progress) }
+        let progressClosures = state.withLock { state in
+            if report.partialImage != nil { state.latestPartial = report }
+            return state.subscribers.values.compactMap(\.progress)
+        }
         progressClosures.forEach { $0(report) }
     }
 
