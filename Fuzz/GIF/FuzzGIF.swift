@@ -36,6 +36,7 @@ public func fuzzGIF(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     // The lazy checks decode twice and compose every frame up to three times plus a few jumps
     // back (each up to one pass): a smaller work budget keeps one input within the timeout.
     options.decodeWorkBudget = fuzzPixelLimit * 2
+    options.maxPixelCount = fuzzPixelLimit / 4   // a 1.6 MP canvas took 9 s of the 10 s timeout
     fuzzLazyMatchesEager(GIFDecoder(), data, options)
     options.thumbnailPixelSize = nil
     fuzzLazyMatchesEager(GIFDecoder(), data, options)

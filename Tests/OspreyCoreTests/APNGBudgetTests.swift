@@ -84,6 +84,7 @@ struct APNGBudgetTests {
         options.animationMemoryBudget = bytes - 1
         let lazy = try PNGDecoder().decode(data, options: options)
         #expect(lazy.isLazy && lazy.frameCount == 6 && lazy.frames == all.frames)
+        for index in [5, 2, 4, 0, 3, 1, 5] { #expect(lazy.frame(at: index) == all.frame(at: index)) }   // jumping back
         // Lazy: the canvas, the first frame and the window (4 output frames), two frame buffers.
         options.animationMemoryBudget = 4 * (40 * 30 + 4 * 20 * 15 + 2 * 40 * 30) - 1
         let first = try PNGDecoder().decode(data, options: options)

@@ -32,5 +32,4 @@ enum AnimationPlan: Equatable {
                                    heldOutputFrames: Self.lazyHeldFrames)
         self = lazy.fits(options) ? .lazy : .firstFrameOnly
     }
-
 }
