@@ -17,6 +17,9 @@ enum DemoSamples {
         Sample(name: "demo-progressive.jpg", contentType: "image/jpeg"),
         Sample(name: "demo-444.jpg", contentType: "image/jpeg"),
         Sample(name: "demo-animated.gif", contentType: "image/gif"),
+        Sample(name: "demo-lossy.webp", contentType: "image/webp"),
+        Sample(name: "demo-lossless-alpha.webp", contentType: "image/webp"),
+        Sample(name: "demo-animated.webp", contentType: "image/webp"),
     ]
 
     /// Every sample's bytes, in ``all``'s order. Throws when the resource bundle is missing
