@@ -14,14 +14,23 @@ import Osprey
 public final class AnimatedImagePlayback<View: ImageDisplaying> {
     /// The player (its state, frame and skip counts).
     public let player: FramePlayer
-    private weak var view: View?
+    /// Puts a frame on the view (held weakly by the closure).
+    private let show: @MainActor (PlatformImage) -> Void
     private let clock: any AnimationClock
     /// Bumped by every (re)arm and by stop, so a timer armed before fires into nothing.
     private var generation = 0
 
     /// Plays `image` on `view` with `clock` (the system clock by default); call ``start()``.
-    public init(image: DecodedImage, on view: View, clock: any AnimationClock = SystemAnimationClock()) {
-        self.view = view
+    public convenience init(image: DecodedImage, on view: View, clock: any AnimationClock = SystemAnimationClock()) {
+        self.init(image: image, on: view, clock: clock) { [weak view] frame in view?.displayedImage = frame }
+    }
+
+    /// Plays `image` on `view`, putting each frame up with `show` rather than through
+    /// ``ImageDisplaying/displayedImage`` (the views' own setter starts playbacks: see
+    /// `AttachedAnimationAutoplay`). `show` must not hold `view` strongly.
+    init(image: DecodedImage, on view: View, clock: any AnimationClock,
+         show: @escaping @MainActor (PlatformImage) -> Void) {
+        self.show = show
         self.clock = clock
         player = FramePlayer(image: image, clock: clock, owner: view)
     }
@@ -45,10 +54,10 @@ public final class AnimatedImagePlayback<View: ImageDisplaying> {
     }
 
     private func apply(_ tick: FramePlayer.Tick) {
-        if tick.changed, let view {
+        if tick.changed {
             let frame = player.image.frame(at: tick.frameIndex)
             let still = DecodedImage(pixels: frame.pixels, format: player.image.format, scale: player.image.scale)
-            view.displayedImage = PlatformImageBridge.platformImage(from: still)
+            show(PlatformImageBridge.platformImage(from: still))
         }
         generation += 1
         guard let next = tick.nextUpdate else { return }

@@ -6,10 +6,16 @@ import UIKit
 import Osprey
 
 extension UIImageView: ImageDisplaying {
-    /// The image view's `image`.
+    /// The image view's `image`. An image whose animation `UIImage` cannot hold (a lazy one too
+    /// large to expand) shows its first frame, then plays frame by frame.
     public var displayedImage: PlatformImage? {
         get { image }
-        set { image = newValue }
+        set {
+            image = newValue
+            AttachedAnimationAutoplay.imageDidChange(
+                on: self, animation: newValue.flatMap(PlatformImageBridge.animationToPlay(in:)),
+                setFrame: { view, frame in view.image = frame })
+        }
     }
 }
 
@@ -86,10 +92,16 @@ import AppKit
 import Osprey
 
 extension NSImageView: ImageDisplaying {
-    /// The image view's `image`.
+    /// The image view's `image`. An animated image shows its first frame, then plays frame by
+    /// frame (an `NSImage` made from pixels holds one frame).
     public var displayedImage: PlatformImage? {
         get { image }
-        set { image = newValue }
+        set {
+            image = newValue
+            AttachedAnimationAutoplay.imageDidChange(
+                on: self, animation: newValue.flatMap(PlatformImageBridge.animationToPlay(in:)),
+                setFrame: { view, frame in view.image = frame })
+        }
     }
 }
 #endif

@@ -2,7 +2,7 @@ import Foundation
 import OspreyTestTraits
 import Testing
 import Osprey
-import OspreyUIKitBridge
+@testable import OspreyUIKitBridge
 
 /// The view adapter of ``FramePlayer`` on a Linux stand-in view, with the real clock and the
 /// main-queue timer: frames reach the view in order, playback ends, and a view that goes away
@@ -52,5 +52,27 @@ struct FramePlaybackTests {
         view = nil
         try await waitUntil { playback.player.state == .stopped }
         #expect(playback.player.state == .stopped)
+    }
+
+    @Test("a view given an image with an animation it cannot hold plays it through setFrame, and a new image stops it")
+    func autoplay() async throws {
+        let view = FrameView()
+        let sink = FrameView()   // the frames setFrame puts up
+        let record: @MainActor (FrameView, PlatformImage) -> Void = { _, frame in sink.displayedImage = frame }
+        AttachedAnimationAutoplay.imageDidChange(on: view, animation: Self.animation(frames: 4, loopCount: 1), setFrame: record)
+        #expect(AttachedAnimationAutoplay.isPlaying(on: view))
+        try await waitUntil { sink.shown.last == 3 }
+        #expect(sink.shown.first == 0 && sink.shown.last == 3)
+        #expect(view.shown.isEmpty, "frames go through setFrame, not displayedImage (whose setter restarts playback)")
+
+        AttachedAnimationAutoplay.imageDidChange(on: view, animation: Self.animation(frames: 3, loopCount: 0), setFrame: record)
+        #expect(AttachedAnimationAutoplay.isPlaying(on: view))
+        AttachedAnimationAutoplay.imageDidChange(on: view, animation: nil, setFrame: record)
+        #expect(!AttachedAnimationAutoplay.isPlaying(on: view))
+    }
+
+    @Test("on Linux no platform image carries an animation to play: the DecodedImage is the image")
+    func nothingAttachedOnLinux() {
+        #expect(PlatformImageBridge.animationToPlay(in: Self.animation(frames: 3, loopCount: 0)) == nil)
     }
 }

@@ -1,5 +1,6 @@
 #if canImport(UIKit) || canImport(AppKit)
 import CoreGraphics
+import ObjectiveC
 #if canImport(UIKit)
 import UIKit
 #else
@@ -30,15 +31,11 @@ enum AppleImageConversion {
     static let lazyExpansionLimit = DecodeOptions.defaultAnimationMemoryBudget
 
     static func platformImage(from decoded: DecodedImage) -> PlatformImage {
-        let frames: [ImageFrame]
-        if decoded.isLazy, decoded.pixelSize.pixelCount * 4 * decoded.frameCount > lazyExpansionLimit {
-            frames = [ImageFrame(pixels: decoded.firstFrame)]
-        } else {
-            frames = decoded.frames
-        }
-        let images = frames.compactMap { cgImage(from: $0.pixels) }
         #if canImport(UIKit)
-        let still = images.map { UIImage(cgImage: $0, scale: decoded.scale, orientation: .up) }
+        let expands = !decoded.isLazy || decoded.pixelSize.pixelCount * 4 * decoded.frameCount <= lazyExpansionLimit
+        let frames = expands ? decoded.frames : [ImageFrame(pixels: decoded.firstFrame)]
+        let still = frames.compactMap { cgImage(from: $0.pixels) }
+            .map { UIImage(cgImage: $0, scale: decoded.scale, orientation: .up) }
         if still.count > 1, still.count == frames.count {
             // UIImage shows every frame for the same time: repeat frames to keep their timing.
             let timing = UniformFrameTiming(durations: frames.map(\.duration))
@@ -47,18 +44,46 @@ enum AppleImageConversion {
                 return animated
             }
         }
-        return still.first ?? UIImage()
+        let image = still.first ?? UIImage()
+        // A lazy animation too big to expand shows its poster frame; the view binding plays
+        // the attached animation (FramePlayer) instead.
+        if decoded.isAnimated, !expands { attach(decoded, to: image) }
+        return image
         #else
-        // NSImage keeps the first frame only (an animated NSImage needs an NSBitmapImageRep
-        // with GIF properties: not done yet).
+        // An NSImage made from pixels shows one frame: it shows the first, and the animation is
+        // attached for the view binding to play (FramePlayer), with its durations and loops.
         let size = NSSize(width: Double(decoded.pixelWidth) / decoded.scale,
                           height: Double(decoded.pixelHeight) / decoded.scale)
-        guard let first = images.first else { return NSImage(size: size) }
-        return NSImage(cgImage: first, size: size)
+        guard let first = cgImage(from: decoded.firstFrame) else { return NSImage(size: size) }
+        let image = NSImage(cgImage: first, size: size)
+        if decoded.isAnimated { attach(decoded, to: image) }
+        return image
         #endif
     }
 
+    /// The address of a byte allocated once and never freed: the associated-object key under
+    /// which ``attach(_:to:)`` keeps an animation on its platform image. Stored as an integer
+    /// so the constant is `Sendable`.
+    private static let attachmentKeyAddress = Int(bitPattern: UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 1))
+
+    /// Keeps `animation` on `image`, released with it. Called before `image` is handed out;
+    /// the association is retained atomically, so readers on other threads see it whole.
+    private static func attach(_ animation: DecodedImage, to image: PlatformImage) {
+        guard let key = UnsafeRawPointer(bitPattern: attachmentKeyAddress) else { return }
+        objc_setAssociatedObject(image, key, animation, .OBJC_ASSOCIATION_RETAIN)
+    }
+
+    /// The animation `image` shows only the first frame of, which views play frame by frame:
+    /// set by ``platformImage(from:)`` on every animated `NSImage` and on a `UIImage` of a lazy
+    /// animation too big to expand. Nil for stills and self-animating `UIImage`s.
+    static func attachedAnimation(of image: PlatformImage) -> DecodedImage? {
+        guard let key = UnsafeRawPointer(bitPattern: attachmentKeyAddress) else { return nil }
+        return objc_getAssociatedObject(image, key) as? DecodedImage
+    }
+
     static func decodedImage(from image: PlatformImage) -> DecodedImage? {
+        // Osprey's own animated images carry their frames: no redraw, nothing lost.
+        if let animation = attachedAnimation(of: image) { return animation }
         #if canImport(UIKit)
         let scale = Double(image.scale)
         if let sequence = image.images, sequence.count > 1 {
@@ -100,12 +125,17 @@ enum AppleImageConversion {
 
     static func cost(of image: PlatformImage) -> Int {
         #if canImport(UIKit)
+        if let animation = attachedAnimation(of: image) {
+            // The poster frame plus the lazy animation behind it.
+            return animation.cost + (image.cgImage.map { $0.bytesPerRow * $0.height } ?? 0)
+        }
         // Repeated frames share one image: count distinct ones.
         let frames = max(UniformFrameTiming.collapse(image.images ?? [], interval: 0, isSame: { $0 === $1 }).count, 1)
         guard let cg = image.cgImage ?? image.images?.first?.cgImage else { return 0 }
         return cg.bytesPerRow * cg.height * frames
         #else
-        return Int(image.size.width * image.size.height) * 4
+        let poster = Int(image.size.width * image.size.height) * 4
+        return poster + (attachedAnimation(of: image)?.cost ?? 0)
         #endif
     }
 }

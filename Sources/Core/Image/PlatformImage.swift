@@ -56,14 +56,27 @@ public enum PlatformImageBridge {
 
     /// Whether `image` has more than one frame, without converting it (the first-frame check
     /// of ``ImageOptions/decodeFirstFrameOnly`` should ask this, not convert the image to
-    /// pixels). An `NSImage` made by Osprey has one frame.
+    /// pixels).
     public static func isAnimated(_ image: PlatformImage) -> Bool {
         #if canImport(UIKit)
-        (image.images?.count ?? 0) > 1
+        (image.images?.count ?? 0) > 1 || AppleImageConversion.attachedAnimation(of: image) != nil
         #elseif canImport(AppKit)
-        false
+        AppleImageConversion.attachedAnimation(of: image) != nil
         #else
         image.isAnimated
+        #endif
+    }
+
+    /// The animation a view has to play frame by frame (with ``FramePlayer``) because `image`
+    /// shows only its first frame: every animated `NSImage` Osprey makes, and a `UIImage` of a
+    /// lazy animation too large to expand into `UIImage` frames. Nil for stills, for `UIImage`s
+    /// that animate themselves, and on Linux (where the ``DecodedImage`` is the image).
+    /// `UIImageView` and `NSImageView` bound through OspreyUIKitBridge play it on their own.
+    public static func animationToPlay(in image: PlatformImage) -> DecodedImage? {
+        #if canImport(UIKit) || canImport(AppKit)
+        AppleImageConversion.attachedAnimation(of: image)
+        #else
+        nil
         #endif
     }
 
