@@ -36,7 +36,7 @@ extension ImageManager {
             base = plainKey
         }
         let key = CacheKey.key(base: base, decode: DecodeOptions(options: options, context: context),
-                               transformerKey: context.transformer?.key)
+                               transformerKey: CacheKey.transformerKey(for: context, options: options))
         guard let image = imageCache.memoryCache.object(forKey: key), !PlatformImageBridge.isUndecoded(image) else {
             return nil
         }

@@ -37,7 +37,7 @@ struct LoadTask: Sendable {
         originalKey = CacheKey.key(for: url, filter: context.cacheKeyFilter)
         fullKey = originalKey.map {
             CacheKey.key(base: $0, decode: DecodeOptions(options: options, context: context),
-                         transformerKey: context.transformer?.key)
+                         transformerKey: CacheKey.transformerKey(for: context, options: options))
         }
         var inner = context
         inner.callbackQueue = .current

@@ -23,6 +23,15 @@ public enum CacheKey {
         "\(base)-Transformed(\(transformerKey))"
     }
 
+    /// What a load's transformer contributes to its key: the transformer's key, marked when
+    /// ``ImageOptions/transformAnimatedImage`` lets it transform animations too — without the
+    /// option an animation is kept untransformed, so the two loads of one animated URL have
+    /// different results and must not share a key. Nil without a transformer.
+    public static func transformerKey(for context: ImageContext, options: ImageOptions) -> String? {
+        guard let transformer = context.transformer else { return nil }
+        return options.contains(.transformAnimatedImage) ? "\(transformer.key),Animated" : transformer.key
+    }
+
     /// `base` with the thumbnail size appended: `fit` keeps the aspect ratio, `stretch`
     /// does not (the image is scaled to exactly the size, as `preserveAspectRatio = false`
     /// decodes it).
@@ -62,7 +71,7 @@ public enum CacheKey {
     public static func key(for url: URL?, options: ImageOptions, context: ImageContext) -> String? {
         guard let base = key(for: url, filter: context.cacheKeyFilter) else { return nil }
         return key(base: base, decode: DecodeOptions(options: options, context: context),
-                   transformerKey: context.transformer?.key)
+                   transformerKey: transformerKey(for: context, options: options))
     }
 
     /// The full key for a load of `url` with `context` and no options (see
