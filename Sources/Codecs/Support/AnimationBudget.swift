@@ -18,17 +18,29 @@ struct AnimationBudget {
     /// each output frame `target`-sized, holding every output frame, or at most
     /// `heldOutputFrames` of them (a lazy decode: its first frame and window).
     init(canvas: PixelSize, target: PixelSize, framePixelCounts: [Int], heldOutputFrames: Int? = nil) {
-        self.canvas = canvas
-        var work = 0, largestFrame = 0, overflow = false
+        var sum = 0, largestFrame = 0, overflow = false
         for pixels in framePixelCounts {
             largestFrame = max(largestFrame, pixels)
-            Self.add(pixels, to: &work, overflow: &overflow)
-            Self.add(canvas.pixelCount, to: &work, overflow: &overflow)
+            Self.add(pixels, to: &sum, overflow: &overflow)
         }
+        self.init(canvas: canvas, target: target, frameCount: framePixelCounts.count,
+                  framePixelSum: overflow ? nil : sum, largestFrame: largestFrame, heldOutputFrames: heldOutputFrames)
+    }
+
+    /// The same cost from the frames' count, total pixels (nil when it overflowed) and
+    /// largest rectangle: for a decoder that learns the frames one at a time.
+    init(canvas: PixelSize, target: PixelSize, frameCount: Int, framePixelSum: Int?, largestFrame: Int,
+         heldOutputFrames: Int? = nil) {
+        self.canvas = canvas
+        var overflow = framePixelSum == nil
+        var work = framePixelSum ?? 0
+        let (canvasWork, canvasOverflow) = canvas.pixelCount.multipliedReportingOverflow(by: frameCount)
+        overflow = overflow || canvasOverflow
+        Self.add(canvasWork, to: &work, overflow: &overflow)
         var memory = 0
         Self.add(canvas.pixelCount, to: &memory, overflow: &overflow)
         let (outputs, outputOverflow) = target.pixelCount.multipliedReportingOverflow(
-            by: min(framePixelCounts.count, heldOutputFrames ?? Int.max))
+            by: min(frameCount, heldOutputFrames ?? Int.max))
         overflow = overflow || outputOverflow
         Self.add(outputs, to: &memory, overflow: &overflow)
         Self.add(largestFrame, to: &memory, overflow: &overflow)

@@ -103,7 +103,7 @@ struct WebPContainer {
     }
 
     /// An `ANMF` chunk's frame, or nil when it is malformed or has no bitstream.
-    private static func frame(_ chunk: WebPChunks.Chunk, in bytes: [UInt8]) -> WebPAnimationFrame? {
+    static func frame(_ chunk: WebPChunks.Chunk, in bytes: [UInt8]) -> WebPAnimationFrame? {
         guard chunk.payload.count >= 16 else { return nil }
         var reader = ByteReader(bytes, position: chunk.payload.lowerBound, bigEndian: false)
         guard let x = try? reader.u24le(), let y = try? reader.u24le(), let width = try? reader.u24le(),

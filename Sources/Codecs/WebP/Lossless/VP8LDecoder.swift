@@ -49,18 +49,22 @@ enum VP8LDecoder {
     /// ARGB words to RGBA bytes; alpha forced to 255 when `opaque`.
     static func rgba(_ argb: [UInt32], width: Int, height: Int, opaque: Bool) -> PixelBuffer {
         var bytes = [UInt8](repeating: 0, count: argb.count * 4)
-        let alphaMask: UInt32 = opaque ? 0xFF00_0000 : 0
         bytes.withUnsafeMutableBytes { bytes in
             argb.withUnsafeBufferPointer { argb in
-                let out = bytes.baseAddress!
-                for index in argb.indices {
-                    let pixel = argb[index] | alphaMask
-                    // R, G, B, A in memory order: one little-endian word.
-                    let word = (pixel >> 16) & 0xFF | pixel & 0xFF00 | (pixel & 0xFF) << 16 | pixel & 0xFF00_0000
-                    out.storeBytes(of: word.littleEndian, toByteOffset: index * 4, as: UInt32.self)
-                }
+                storeRGBA(argb.baseAddress!, count: argb.count, to: bytes.baseAddress!, opaque: opaque)
             }
         }
         return PixelBuffer(width: width, height: height, bytes: bytes)
+    }
+
+    /// Writes `count` ARGB words as RGBA bytes to `out`; alpha forced to 255 when `opaque`.
+    static func storeRGBA(_ argb: UnsafePointer<UInt32>, count: Int, to out: UnsafeMutableRawPointer, opaque: Bool) {
+        let alphaMask: UInt32 = opaque ? 0xFF00_0000 : 0
+        for index in 0..<count {
+            let pixel = argb[index] | alphaMask
+            // R, G, B, A in memory order: one little-endian word.
+            let word = (pixel >> 16) & 0xFF | pixel & 0xFF00 | (pixel & 0xFF) << 16 | pixel & 0xFF00_0000
+            out.storeBytes(of: word.littleEndian, toByteOffset: index * 4, as: UInt32.self)
+        }
     }
 }

@@ -12,34 +12,48 @@ extension VP8LStream {
         let total = width * height
         var pixels = [UInt32](repeating: 0, count: total)
         var cache = [UInt32](repeating: 0, count: cacheBits == 0 ? 0 : 1 << cacheBits)
-        let cacheShift = UInt32(32 - cacheBits)
+        var cursor = VP8LPixelCursor()
         try pixels.withUnsafeMutableBufferPointer { (out) throws(ImageError) in
             try cache.withUnsafeMutableBufferPointer { (cache) throws(ImageError) in
-                try tables.table.withUnsafeBufferPointer { (table) throws(ImageError) in
-                    try tables.entries.withUnsafeBufferPointer { (entries) throws(ImageError) in
-                        try decodePixels(into: out.baseAddress!, width: width, total: total, cache: cache,
-                                         cacheShift: cacheShift, table: table.baseAddress!,
-                                         entries: entries.baseAddress!, map: map, mainImage: mainImage)
-                    }
-                }
+                try decodePixels(into: out.baseAddress!, width: width, total: total, until: total, cursor: &cursor,
+                                 cache: cache, tables: tables, map: map, mainImage: mainImage)
             }
         }
         return pixels
     }
 
+    /// Decodes pixels from `cursor` on until at least `limit` of the `total` pixels of `out`
+    /// are decoded (a backward reference may go past it), and moves `cursor` there. `cache`
+    /// holds `2^cacheBits` entries (or none), up to date for the pixels before
+    /// `cursor.cached`. On a throw, `cursor` is unchanged and `out` and `cache` hold garbage
+    /// past the cursor's pixels (a resuming caller restores both).
+    mutating func decodePixels(into out: UnsafeMutablePointer<UInt32>, width: Int, total: Int, until limit: Int,
+                               cursor: inout VP8LPixelCursor, cache: UnsafeMutableBufferPointer<UInt32>,
+                               tables: VP8LCodeTables, map: VP8LGroupMap, mainImage: Bool) throws(ImageError) {
+        try tables.table.withUnsafeBufferPointer { (table) throws(ImageError) in
+            try tables.entries.withUnsafeBufferPointer { (entries) throws(ImageError) in
+                try decodePixels(into: out, width: width, total: total, limit: limit, cursor: &cursor, cache: cache,
+                                 table: table.baseAddress!, entries: entries.baseAddress!, map: map,
+                                 mainImage: mainImage)
+            }
+        }
+    }
+
     /// The pixel loop, on raw buffers: the group's five codes are `entries[5 g ..< 5 g + 5]`.
     @inline(__always)
-    private mutating func decodePixels(into out: UnsafeMutablePointer<UInt32>, width: Int, total: Int,
-                                       cache: UnsafeMutableBufferPointer<UInt32>, cacheShift: UInt32,
+    private mutating func decodePixels(into out: UnsafeMutablePointer<UInt32>, width: Int, total: Int, limit: Int,
+                                       cursor: inout VP8LPixelCursor, cache: UnsafeMutableBufferPointer<UInt32>,
                                        table: UnsafePointer<UInt32>, entries: UnsafePointer<Int32>,
                                        map: VP8LGroupMap, mainImage: Bool) throws(ImageError) {
         let cacheSize = cache.count
+        let cacheShift = UInt32(truncatingIfNeeded: 32 - (cacheSize == 0 ? 0 : cacheSize.trailingZeroBitCount))
         let tileMask = map.indices.isEmpty ? Int.max : (1 << map.bits) - 1
-        var position = 0, x = 0, y = 0
-        var cached = 0   // pixels before this one are in the cache already
-        var group = entries + 5 * map.group(x: 0, y: 0)
+        var position = cursor.position, x = cursor.x, y = cursor.y
+        var cached = cursor.cached   // pixels before this one are in the cache already
+        var group = entries + 5 * map.group(x: x, y: y)
         var refreshGroup = false
-        while position < total {
+        let end = min(limit, total)
+        while position < end {
             if refreshGroup || x & tileMask == 0 {
                 group = entries + 5 * map.group(x: x, y: y)
                 refreshGroup = false
@@ -83,7 +97,15 @@ extension VP8LStream {
                 if mainImage { try cancellation?.check() }
             }
         }
+        cursor = VP8LPixelCursor(position: position, x: x, y: y, cached: cached)
     }
+}
+
+/// Where the pixel loop stands: the next pixel (index and coordinates) and how many pixels
+/// the colour cache has seen.
+struct VP8LPixelCursor {
+    var position = 0, x = 0, y = 0
+    var cached = 0
 }
 
 /// Channel-wise arithmetic on ARGB pixels, as the lossless transforms use it.

@@ -6,18 +6,26 @@ import OspreyCore
 /// the left column by T; modes 14 and 15 (undefined by the format) predict opaque black, as
 /// libwebp does. The rightmost pixel's TR is the first pixel of its own row (the next in memory).
 enum VP8LPredictor {
-    static func invert(_ pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, bits: Int, modes: [UInt32]) {
+    /// Undoes the transform on `height` rows of the image from row `firstRow` on, which
+    /// `pixels` points at; when `firstRow` > 0 the row above (already undone) lies just
+    /// before them in memory.
+    static func invert(_ pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, bits: Int, modes: [UInt32],
+                       firstRow: Int = 0) {
         guard width > 0, height > 0 else { return }
-        pixels[0] = VP8LPixel.add(pixels[0], 0xFF00_0000)
-        for x in 1..<max(1, width) { pixels[x] = VP8LPixel.add(pixels[x], pixels[x - 1]) }
-        guard height > 1 else { return }
+        var start = 0
+        if firstRow == 0 {
+            pixels[0] = VP8LPixel.add(pixels[0], 0xFF00_0000)
+            for x in 1..<max(1, width) { pixels[x] = VP8LPixel.add(pixels[x], pixels[x - 1]) }
+            start = 1
+        }
+        guard height > start else { return }
         let tilesPerRow = VP8LStream.subsampled(width, bits)
         modes.withUnsafeBufferPointer { modes in
-            for y in 1..<height {
+            for y in start..<height {
                 let row = pixels + y * width
                 let top = row - width
                 row[0] = VP8LPixel.add(row[0], top[0])
-                let tiles = modes.baseAddress! + (y >> bits) * tilesPerRow
+                let tiles = modes.baseAddress! + ((firstRow + y) >> bits) * tilesPerRow
                 var x = 1
                 while x < width {
                     // Runs of one tile share a mode: one dispatch per run.

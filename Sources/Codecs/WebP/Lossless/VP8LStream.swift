@@ -15,6 +15,18 @@ struct VP8LStream {
     /// Decodes the main image stream (level 0) of a `width` × `height` image and returns its
     /// ARGB pixels, row after row.
     mutating func decodeImage(width: Int, height: Int) throws(ImageError) -> [UInt32] {
+        let (transforms, codedWidth) = try readTransforms(width: width, height: height)
+        var pixels = try decodeEntropyCoded(width: codedWidth, height: height, mainImage: true)
+        for transform in transforms.reversed() {
+            try cancellation?.check()
+            transform.invert(&pixels, height: height)
+        }
+        return pixels
+    }
+
+    /// Reads the main image's transforms (in file order) and returns them with the width of
+    /// the pixels coded after them.
+    mutating func readTransforms(width: Int, height: Int) throws(ImageError) -> (transforms: [VP8LTransform], codedWidth: Int) {
         var transforms: [VP8LTransform] = []
         var codedWidth = width
         var seen = 0
@@ -26,12 +38,7 @@ struct VP8LStream {
             codedWidth = transform.codedWidth
             transforms.append(transform)
         }
-        var pixels = try decodeEntropyCoded(width: codedWidth, height: height, mainImage: true)
-        for transform in transforms.reversed() {
-            try cancellation?.check()
-            transform.invert(&pixels, height: height)
-        }
-        return pixels
+        return (transforms, codedWidth)
     }
 
     /// Reads one transform's header and data; `width` is the image width it applies to.
@@ -63,6 +70,14 @@ struct VP8LStream {
     /// Decodes an entropy-coded image: the colour cache size, then (main image only) the meta
     /// prefix codes, the prefix code groups, and the pixels.
     private mutating func decodeEntropyCoded(width: Int, height: Int, mainImage: Bool) throws(ImageError) -> [UInt32] {
+        let codes = try readEntropyCodes(width: width, height: height, mainImage: mainImage)
+        return try decodePixels(width: width, height: height, tables: codes.tables, map: codes.map,
+                                cacheBits: codes.cacheBits, mainImage: mainImage)
+    }
+
+    /// Reads what comes before an entropy-coded image's pixels: the colour cache size, then
+    /// (main image only) the meta prefix codes, and the prefix code groups.
+    mutating func readEntropyCodes(width: Int, height: Int, mainImage: Bool) throws(ImageError) -> VP8LEntropyCodes {
         var cacheBits = 0
         if try reader.read(1) == 1 {
             cacheBits = try reader.read(4)
@@ -99,9 +114,15 @@ struct VP8LStream {
         } else {
             try tables.readGroup(cacheSize: cacheSize, from: &reader, keep: true)
         }
-        return try decodePixels(width: width, height: height, tables: tables, map: groupMap,
-                                cacheBits: cacheBits, mainImage: mainImage)
+        return VP8LEntropyCodes(cacheBits: cacheBits, tables: tables, map: groupMap)
     }
+}
+
+/// The codes of one entropy-coded image: colour cache size, prefix code groups, group map.
+struct VP8LEntropyCodes {
+    let cacheBits: Int
+    let tables: VP8LCodeTables
+    let map: VP8LGroupMap
 }
 
 /// Which prefix code group decodes each pixel: the entropy image's group numbers, one per

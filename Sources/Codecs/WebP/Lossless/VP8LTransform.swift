@@ -38,15 +38,37 @@ enum VP8LTransform {
         case .crossColor(let bits, let data, let width):
             pixels.withUnsafeMutableBufferPointer { Self.invertCrossColor($0.baseAddress!, width: width, height: height, bits: bits, data: data) }
         case .subtractGreen:
-            pixels.withUnsafeMutableBufferPointer { pixels in
-                for index in pixels.indices {
-                    let pixel = pixels[index]
-                    let green = (pixel >> 8) & 0xFF
-                    pixels[index] = VP8LPixel.add(pixel, green << 16 | green)
-                }
-            }
+            pixels.withUnsafeMutableBufferPointer { Self.addGreen($0.baseAddress!, count: $0.count) }
         case .colorIndexing(let bits, let palette, let width):
             pixels = Self.expandIndices(pixels, width: width, height: height, bits: bits, palette: palette)
+        }
+    }
+
+    /// Undoes the transform on `count` rows from row `firstRow` on: ``codedWidth``-wide rows
+    /// at `rows` in, ``width``-wide rows out, in place (returns false) or, for colour
+    /// indexing, into `output` (returns true). The predictor reads the row above `rows` in
+    /// memory when `firstRow` > 0 (the caller puts it there, as undone by this transform).
+    func invertRows(_ rows: UnsafeMutablePointer<UInt32>, firstRow: Int, count: Int,
+                    into output: UnsafeMutablePointer<UInt32>) -> Bool {
+        switch self {
+        case .predictor(let bits, let data, let width):
+            VP8LPredictor.invert(rows, width: width, height: count, bits: bits, modes: data, firstRow: firstRow)
+        case .crossColor(let bits, let data, let width):
+            Self.invertCrossColor(rows, width: width, height: count, bits: bits, data: data, firstRow: firstRow)
+        case .subtractGreen(let width):
+            Self.addGreen(rows, count: width * count)
+        case .colorIndexing(let bits, let palette, let width):
+            Self.expandIndices(UnsafePointer(rows), into: output, width: width, height: count, bits: bits, palette: palette)
+            return true
+        }
+        return false
+    }
+
+    private static func addGreen(_ pixels: UnsafeMutablePointer<UInt32>, count: Int) {
+        for index in 0..<count {
+            let pixel = pixels[index]
+            let green = (pixel >> 8) & 0xFF
+            pixels[index] = VP8LPixel.add(pixel, green << 16 | green)
         }
     }
 
@@ -57,12 +79,12 @@ enum VP8LTransform {
     }
 
     private static func invertCrossColor(_ pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, bits: Int,
-                                         data: [UInt32]) {
+                                         data: [UInt32], firstRow: Int = 0) {
         let tilesPerRow = VP8LStream.subsampled(width, bits)
         data.withUnsafeBufferPointer { data in
             for y in 0..<height {
                 let row = pixels + y * width
-                let tiles = data.baseAddress! + (y >> bits) * tilesPerRow
+                let tiles = data.baseAddress! + ((firstRow + y) >> bits) * tilesPerRow
                 for x in 0..<width {
                     let element = tiles[x >> bits]
                     let greenToRed = element, greenToBlue = element >> 8, redToBlue = element >> 16
@@ -79,26 +101,32 @@ enum VP8LTransform {
 
     private static func expandIndices(_ packed: [UInt32], width: Int, height: Int, bits: Int,
                                       palette: [UInt32]) -> [UInt32] {
+        var output = [UInt32](repeating: 0, count: width * height)
+        output.withUnsafeMutableBufferPointer { output in
+            packed.withUnsafeBufferPointer { packed in
+                expandIndices(packed.baseAddress!, into: output.baseAddress!,
+                              width: width, height: height, bits: bits, palette: palette)
+            }
+        }
+        return output
+    }
+
+    private static func expandIndices(_ packed: UnsafePointer<UInt32>, into output: UnsafeMutablePointer<UInt32>,
+                                      width: Int, height: Int, bits: Int, palette: [UInt32]) {
         let packedWidth = VP8LStream.subsampled(width, bits)
         let bitsPerIndex = 8 >> bits
         let indexMask = UInt32((1 << bitsPerIndex) - 1)
         let perPixelMask = (1 << bits) - 1
-        var output = [UInt32](repeating: 0, count: width * height)
-        output.withUnsafeMutableBufferPointer { output in
-            packed.withUnsafeBufferPointer { packed in
-                palette.withUnsafeBufferPointer { palette in
-                    for y in 0..<height {
-                        let source = packed.baseAddress! + y * packedWidth
-                        let destination = output.baseAddress! + y * width
-                        for x in 0..<width {
-                            let shift = UInt32((x & perPixelMask) * bitsPerIndex)
-                            let index = ((source[x >> bits] >> 8) >> shift) & indexMask
-                            destination[x] = palette[Int(index)]
-                        }
-                    }
+        palette.withUnsafeBufferPointer { palette in
+            for y in 0..<height {
+                let source = packed + y * packedWidth
+                let destination = output + y * width
+                for x in 0..<width {
+                    let shift = UInt32((x & perPixelMask) * bitsPerIndex)
+                    let index = ((source[x >> bits] >> 8) >> shift) & indexMask
+                    destination[x] = palette[Int(index)]
                 }
             }
         }
-        return output
     }
 }

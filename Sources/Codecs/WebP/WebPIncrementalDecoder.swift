@@ -1,0 +1,63 @@
+import Foundation
+import OspreyCore
+
+/// Decodes a WebP file while its bytes arrive, decoding each byte once:
+///
+/// - **Lossless** still images (`VP8L`, plain or in `VP8X`): pixel rows as their bits arrive
+///   (``VP8LIncrementalDecoder``); the partial image shows the rows done, the rest transparent.
+/// - **Lossy** still images (`VP8 `, with or without `ALPH`): decoded once, when the image
+///   chunk is complete (no partial macroblock rows yet): the only partial image is the final one.
+/// - **Animations**: each `ANMF` frame decoded and composed once its chunk is complete; the
+///   partial image is the latest composed frame.
+///
+/// The final image equals ``WebPDecoder``'s for the whole file, with the same checks and
+/// limits: ``finish()`` re-reads the container (no pixels) and returns the work done here when
+/// it matches. Anything else, a damaged file and a file this decoder does not follow (a
+/// container it cannot walk as the bytes arrive) is decoded in one go from the bytes appended,
+/// which reports the one-shot decode's error.
+///
+/// `Sendable`: its state sits behind a lock, so even overlapping calls (which the protocol
+/// rules out) would be safe.
+public final class WebPIncrementalDecoder: IncrementalImageDecoding {
+    /// Invariant: touched only inside `withLock`; see ``WebPIncrementalState``.
+    private let state: Locked<WebPIncrementalState>
+
+    /// A decoder for one WebP file decoded as `options` say.
+    public init(options: DecodeOptions) {
+        state = Locked(WebPIncrementalState(options: options))
+    }
+
+    /// True unless the file turned out to be one this decoder leaves to a one-shot decode.
+    public var isResumable: Bool { state.withLock { $0.isResumable } }
+
+    /// Feeds the next bytes and decodes what they complete.
+    public func append(_ chunk: Data) {
+        state.withLock { $0.append(chunk) }
+    }
+
+    /// The image so far, or nil when no row or frame was decoded since last time.
+    public func currentImage() -> DecodedImage? {
+        state.withLock { $0.currentImage() }
+    }
+
+    /// The final image, or the error a one-shot decode of the bytes appended throws.
+    public func finish() throws(ImageError) -> DecodedImage {
+        try state.withLock { state in
+            Result { () throws(ImageError) in try state.finish(allBytes: nil) }
+        }.get()
+    }
+
+    /// The final image; a one-shot decode, where needed, decodes `allBytes`.
+    public func finish(allBytes: Data) throws(ImageError) -> DecodedImage {
+        try state.withLock { state in
+            Result { () throws(ImageError) in try state.finish(allBytes: allBytes) }
+        }.get()
+    }
+}
+
+extension WebPDecoder: IncrementalImageDecoderProviding {
+    /// A ``WebPIncrementalDecoder`` with `options`.
+    public func makeIncrementalDecoder(options: DecodeOptions) -> any IncrementalImageDecoding {
+        WebPIncrementalDecoder(options: options)
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import OspreyTestTraits
+import Testing
+import OspreyCore
+@testable import OspreyCodecs
+import OspreyTestSupport
+
+/// Incremental WebP decoding (issue 16, WebP): fed in pieces of any size, the decoder gives
+/// partial images that only grow (lossless rows, animation frames) and a final image equal to
+/// a one-shot decode of the whole file, or the same error.
+@Suite("Progressive WebP decoding", .offCooperativePool)
+struct ProgressiveWebPTests {
+    static let files = Corpus.files(in: "webp", extensions: ["webp"])
+
+    /// Feeds `data` in `chunkSize` pieces, asking for a partial image after each one.
+    static func feed(_ data: Data, chunkSize: Int, options: DecodeOptions = DecodeOptions())
+        -> (WebPIncrementalDecoder, [DecodedImage]) {
+        let decoder = WebPIncrementalDecoder(options: options)
+        var partials: [DecodedImage] = []
+        var offset = 0
+        while offset < data.count {
+            let end = min(data.count, offset + chunkSize)
+            decoder.append(data.subdata(in: offset..<end))
+            if let partial = decoder.currentImage() { partials.append(partial) }
+            offset = end
+        }
+        return (decoder, partials)
+    }
+
+    /// A readable difference between two decode outcomes, or nil when they are equal.
+    static func difference(_ got: Result<DecodedImage, ImageError>, _ expected: Result<DecodedImage, ImageError>) -> String? {
+        switch (got, expected) {
+        case (.success(let got), .success(let expected)):
+            if got.frames.map(\.pixels) != expected.frames.map(\.pixels) { return "pixels differ" }
+            if got.frames.map(\.duration) != expected.frames.map(\.duration) { return "durations differ" }
+            if got.loopCount != expected.loopCount || got.framesDroppedByBudget != expected.framesDroppedByBudget {
+                return "loop count or budget flag differs"
+            }
+            return nil
+        case (.failure(let got), .failure(let expected)):
+            return got.code == expected.code ? nil : "error \(got.code), expected \(expected.code)"
+        case (.success, .failure(let expected)):
+            return "decoded, expected \(expected.code)"
+        case (.failure(let got), .success):
+            return "failed with \(got.code)"
+        }
+    }
+
+    static func kind(_ data: Data) -> String {
+        guard let container = try? WebPContainer([UInt8](data)) else { return "bad" }
+        if let still = container.still { return still.lossless ? "lossless" : "lossy" }
+        return "animated"
+    }
+
+    @Test("every vendored WebP fed in 1 B, 7 B and 64 kB pieces ends equal to a one-shot decode and its manifest hash")
+    func finalEqualsOneShot() throws {
+        var failures: [String] = []
+        for url in Self.files {
+            let data = try Data(contentsOf: url)
+            let name = url.lastPathComponent
+            let expected = Result { () throws(ImageError) in try WebPDecoder().decode(data, options: DecodeOptions()) }
+            let kind = Self.kind(data)
+            for size in [1, 7, 65536] where size > 1 || data.count < 50_000 {
+                let (decoder, partials) = Self.feed(data, chunkSize: size)
+                let got = Result { () throws(ImageError) in try decoder.finish() }
+                if let difference = Self.difference(got, expected) { failures.append("\(name)/\(size): \(difference)") }
+                if case .success(let image) = expected {
+                    if partials.contains(where: { $0.pixelSize != image.pixelSize }) {
+                        failures.append("\(name)/\(size): a partial image of another size")
+                    }
+                    if kind == "lossless" && data.count > 4 * size && image.pixelSize.height > 8 && partials.count < 2 {
+                        failures.append("\(name)/\(size): \(partials.count) partial images")
+                    }
+                    if kind == "lossy" && partials.count != 1 { failures.append("\(name)/\(size): \(partials.count) partials") }
+                }
+                if decoder.currentImage() != nil { failures.append("\(name)/\(size): a partial image after finish") }
+                if kind != "bad" && !decoder.isResumable { failures.append("\(name)/\(size): not resumable") }
+            }
+            // The decoder's final image is also the reference decoder's.
+            if case .success(let image) = expected, let entry = Corpus.manifest[Corpus.relativePath(url)],
+               entry.reference_ok == true, let hash = entry.rgba_sha256, image.firstFrame.rgbaSHA256 != hash {
+                failures.append("\(name): one-shot decode differs from the manifest")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(20).joined(separator: "; "))")
+        #expect(Self.files.count > 50)
+    }
+
+    @Test("lossless partial images grow: their decoded rows are the final image's, the rest transparent")
+    func losslessPartialsGrow() throws {
+        var checked = 0
+        for url in Self.files {
+            let data = try Data(contentsOf: url)
+            guard Self.kind(data) == "lossless", data.count > 2000 else { continue }
+            let final = try WebPDecoder().decode(data, options: DecodeOptions()).firstFrame
+            let (decoder, partials) = Self.feed(data, chunkSize: 7)
+            #expect(try decoder.finish().firstFrame == final, "\(url.lastPathComponent)")
+            let rowBytes = final.width * 4
+            var previous = 0
+            for partial in partials {
+                let bytes = partial.firstFrame.bytes
+                var rows = 0
+                while rows < final.height,
+                      bytes[rows * rowBytes..<(rows + 1) * rowBytes] == final.bytes[rows * rowBytes..<(rows + 1) * rowBytes] {
+                    rows += 1
+                }
+                #expect(bytes[(rows * rowBytes)...].allSatisfy { $0 == 0 }, "\(url.lastPathComponent): unknown rows not transparent")
+                #expect(rows >= previous, "\(url.lastPathComponent): partial images shrank")
+                previous = rows
+            }
+            #expect(partials.count > 2, "\(url.lastPathComponent)")
+            checked += 1
+        }
+        #expect(checked >= 5)
+    }
+
+    @Test("animation partials are the composed frames in order, each once")
+    func animationPartials() throws {
+        for url in Self.files {
+            let data = try Data(contentsOf: url)
+            guard Self.kind(data) == "animated" else { continue }
+            let expected = try WebPDecoder().decode(data, options: DecodeOptions())
+            let (decoder, partials) = Self.feed(data, chunkSize: 64)
+            #expect(partials.map(\.firstFrame) == expected.frames.map(\.pixels), "\(url.lastPathComponent)")
+            #expect(Self.difference(.success(try decoder.finish()), .success(expected)) == nil)
+        }
+    }
+
+    @Test("a file cut anywhere fails or decodes as the one-shot decoder does with the cut file")
+    func truncatedFiles() throws {
+        var failures: [String] = []
+        for url in Self.files {
+            let data = try Data(contentsOf: url)
+            guard data.count > 40 else { continue }
+            for cut in [13, 20, 25, 30, data.count / 3, data.count / 2, data.count - 7, data.count - 1] {
+                let prefix = data.prefix(cut)
+                let expected = Result { () throws(ImageError) in try WebPDecoder().decode(prefix, options: DecodeOptions()) }
+                let (decoder, _) = Self.feed(prefix, chunkSize: 97)
+                if let difference = Self.difference(Result { () throws(ImageError) in try decoder.finish() }, expected) {
+                    failures.append("\(url.lastPathComponent)@\(cut): \(difference)")
+                }
+                let (again, _) = Self.feed(prefix, chunkSize: 4096)
+                if let difference = Self.difference(Result { () throws(ImageError) in try again.finish(allBytes: prefix) },
+                                                    expected) {
+                    failures.append("\(url.lastPathComponent)@\(cut) with bytes: \(difference)")
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(20).joined(separator: "; "))")
+    }
+
+    @Test("thumbnails, firstFrameOnly and a small animation budget give the one-shot decode's image")
+    func options() throws {
+        var thumbnail = DecodeOptions()
+        thumbnail.thumbnailPixelSize = PixelSize(width: 17, height: 11)
+        var firstFrame = DecodeOptions()
+        firstFrame.firstFrameOnly = true
+        var budget = DecodeOptions()
+        budget.animationMemoryBudget = 1
+        var small = DecodeOptions()
+        small.maxPixelCount = 100
+        var failures: [String] = []
+        for url in Self.files {
+            let data = try Data(contentsOf: url)
+            for (label, options) in [("thumbnail", thumbnail), ("first", firstFrame), ("budget", budget), ("small", small)] {
+                let expected = Result { () throws(ImageError) in try WebPDecoder().decode(data, options: options) }
+                let (decoder, partials) = Self.feed(data, chunkSize: 512, options: options)
+                if let difference = Self.difference(Result { () throws(ImageError) in try decoder.finish() }, expected) {
+                    failures.append("\(url.lastPathComponent)/\(label): \(difference)")
+                }
+                if case .success(let image) = expected, partials.contains(where: { $0.pixelSize != image.pixelSize }) {
+                    failures.append("\(url.lastPathComponent)/\(label): a partial of another size")
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(20).joined(separator: "; "))")
+    }
+
+    @Test("the registry gives WebP its resumable decoder")
+    func registryLookup() throws {
+        let coders = ImageCoders()
+        let url = try #require(Corpus.file("webp/libwebp-test-data/lossless1.webp"))
+        let data = try Data(contentsOf: url)
+        let decoder = try #require(coders.incrementalDecoder(for: data.prefix(16), options: DecodeOptions()))
+        #expect(decoder.isResumable && decoder is WebPIncrementalDecoder)
+        #expect(coders.incrementalDecoder(for: .webp, options: DecodeOptions())?.isResumable == true)
+    }
+
+    @Test("hostile lossless bytes after a valid start end in the one-shot decoder's error")
+    func hostileTail() throws {
+        let url = try #require(Corpus.file("webp/libwebp-test-data/lossless1.webp"))
+        var bytes = [UInt8](try Data(contentsOf: url))
+        var random = SeededGenerator(seed: 0x5750_4944)
+        for _ in 0..<40 {
+            var damaged = bytes
+            let start = Int.random(in: 25..<damaged.count, using: &random)
+            for index in start..<min(damaged.count, start + 8) { damaged[index] = UInt8.random(in: 0...255, using: &random) }
+            let data = Data(damaged)
+            let expected = Result { () throws(ImageError) in try WebPDecoder().decode(data, options: DecodeOptions()) }
+            let (decoder, _) = Self.feed(data, chunkSize: 333)
+            #expect(Self.difference(Result { () throws(ImageError) in try decoder.finish() }, expected) == nil)
+        }
+        bytes.removeAll()
+    }
+}
