@@ -68,10 +68,12 @@ struct ProgressiveWebPTests {
                     if partials.contains(where: { $0.pixelSize != image.pixelSize }) {
                         failures.append("\(name)/\(size): a partial image of another size")
                     }
-                    if kind == "lossless" && data.count > 4 * size && image.pixelSize.height > 8 && partials.count < 2 {
+                    if kind == "lossless" && size <= 7 && data.count > 2000 && image.pixelSize.height >= 16 && partials.count < 2 {
                         failures.append("\(name)/\(size): \(partials.count) partial images")
                     }
-                    if kind == "lossy" && partials.count != 1 { failures.append("\(name)/\(size): \(partials.count) partials") }
+                    if kind == "lossy" && size <= 7 && data.count > 4000 && image.pixelSize.height > 32 && partials.count < 2 {
+                        failures.append("\(name)/\(size): \(partials.count) partial images")
+                    }
                 }
                 if decoder.currentImage() != nil { failures.append("\(name)/\(size): a partial image after finish") }
                 if kind != "bad" && !decoder.isResumable { failures.append("\(name)/\(size): not resumable") }
@@ -86,32 +88,38 @@ struct ProgressiveWebPTests {
         #expect(Self.files.count > 50)
     }
 
-    @Test("lossless partial images grow: their decoded rows are the final image's, the rest transparent")
-    func losslessPartialsGrow() throws {
+    @Test("still partial images grow: their decoded rows are the final image's, the rest transparent",
+          arguments: ["lossless", "lossy"])
+    func stillPartialsGrow(kind: String) throws {
         var checked = 0
         for url in Self.files {
             let data = try Data(contentsOf: url)
-            guard Self.kind(data) == "lossless", data.count > 2000 else { continue }
+            guard Self.kind(data) == kind, data.count > 2000 else { continue }
             let final = try WebPDecoder().decode(data, options: DecodeOptions()).firstFrame
-            let (decoder, partials) = Self.feed(data, chunkSize: 7)
+            guard final.height >= 32 else { continue }
+            let (decoder, partials) = Self.feed(data, chunkSize: 64)
             #expect(try decoder.finish().firstFrame == final, "\(url.lastPathComponent)")
             let rowBytes = final.width * 4
             var previous = 0
             for partial in partials {
-                let bytes = partial.firstFrame.bytes
-                var rows = 0
-                while rows < final.height,
-                      bytes[rows * rowBytes..<(rows + 1) * rowBytes] == final.bytes[rows * rowBytes..<(rows + 1) * rowBytes] {
-                    rows += 1
+                let (rows, restIsClear) = partial.firstFrame.bytes.withUnsafeBytes { bytes in
+                    final.bytes.withUnsafeBytes { expected in
+                        var rows = 0
+                        while rows < final.height,
+                              memcmp(bytes.baseAddress! + rows * rowBytes, expected.baseAddress! + rows * rowBytes, rowBytes) == 0 {
+                            rows += 1
+                        }
+                        return (rows, bytes[(rows * rowBytes)...].allSatisfy { $0 == 0 })
+                    }
                 }
-                #expect(bytes[(rows * rowBytes)...].allSatisfy { $0 == 0 }, "\(url.lastPathComponent): unknown rows not transparent")
+                #expect(restIsClear, "\(url.lastPathComponent): unknown rows not transparent")
                 #expect(rows >= previous, "\(url.lastPathComponent): partial images shrank")
                 previous = rows
             }
             #expect(partials.count > 2, "\(url.lastPathComponent)")
             checked += 1
         }
-        #expect(checked >= 5)
+        #expect(checked >= 3)
     }
 
     @Test("animation partials are the composed frames in order, each once")

@@ -4,7 +4,7 @@ import OspreyCore
 /// The state behind ``WebPIncrementalDecoder``: the bytes so far, the RIFF chunks walked as
 /// they complete, and what is being decoded (see the decoder for what each kind does).
 struct WebPIncrementalState {
-    private enum Kind {
+    enum Kind {
         /// The first chunk (or, after a still `VP8X`, the image chunk) is not known yet.
         case waiting
         /// A lossless still image: its bitstream's place in the file.
@@ -18,24 +18,35 @@ struct WebPIncrementalState {
 
     let options: DecodeOptions
     /// Every byte appended (appending is amortised linear).
-    private var bytes: [UInt8] = []
+    private(set) var bytes: [UInt8] = []
     /// `riffSize + 8` once the 12-byte header is in.
     private var riffEnd: Int?
     /// Where the next top-level chunk starts.
     private var nextChunk = 12
-    private var kind = Kind.waiting
+    var kind = Kind.waiting
     /// The `VP8X` canvas and alpha flag, for an extended file.
-    private var extended: (canvas: PixelSize, hasAlpha: Bool)?
+    private(set) var extended: (canvas: PixelSize, hasAlpha: Bool)?
     private var lossless: VP8LIncrementalDecoder?
+    /// A lossy image decoded row by row (see ``WebPIncrementalState+Lossy.swift``).
+    var vp8: VP8IncrementalFrame?
+    /// The lossy image's alpha plane, when it is applied (the file has alpha).
+    var alphaPlane: [UInt8]?
+    /// The last `ALPH` chunk before the image chunk.
+    var alphaChunk: Range<Int>?
+    /// A lossy image decoded in one go once its chunk is complete (a thumbnail without alpha
+    /// takes the one-shot decoder's own scaled path; a payload too large to buffer).
     private var lossy: Result<DecodedImage, ImageError>?
+    /// The lossy image waits for its whole chunk (``lossy``) rather than going row by row.
+    var lossyWaitsForChunk = false
     private var animation: WebPIncrementalAnimation?
     /// The canvas and the size the options ask for, once known.
-    private var canvas = PixelSize(width: 0, height: 0), target = PixelSize(width: 0, height: 0)
+    var canvas = PixelSize(width: 0, height: 0), target = PixelSize(width: 0, height: 0)
     /// Grows with every row, frame or image decoded; `delivered` is its value at the last
     /// partial image.
-    private var progress = 0, delivered = 0
-    /// Lossless rows counted in `progress`.
-    private var rowsDelivered = 0
+    var progress = 0
+    private var delivered = 0
+    /// Rows counted in `progress`.
+    var rowsDelivered = 0
 
     init(options: DecodeOptions) {
         self.options = options
@@ -62,6 +73,7 @@ struct WebPIncrementalState {
             if target != canvas { pixels = StreamingResampler.resize(pixels, to: target) }
             return DecodedImage(frames: [ImageFrame(pixels: pixels)], format: .webp)
         case .lossy:
+            if let vp8 { return lossyImage(vp8, rows: vp8.output.rowsWritten) }
             return try? lossy?.get()
         case .animation:
             guard let last = animation?.outputs.last else { return nil }
@@ -94,8 +106,14 @@ struct WebPIncrementalState {
             if target != canvas { pixels = StreamingResampler.resize(pixels, to: target) }
             return DecodedImage(frames: [ImageFrame(pixels: pixels)], format: .webp)
         case .lossy(let bitstream):
-            guard let still = container.still, still.bitstream == bitstream, case .success(let image)? = lossy
-            else { return nil }
+            guard let still = container.still, still.bitstream == bitstream else { return nil }
+            if let vp8 {
+                guard vp8.isComplete, container.canvas == canvas, container.hasAlpha == (extended?.hasAlpha ?? false),
+                      still.alpha == alphaChunk else { return nil }
+                try options.checkCancellation()
+                return lossyImage(vp8, rows: vp8.info.height)
+            }
+            guard case .success(let image)? = lossy else { return nil }
             return image
         case .animation:
             guard container.still == nil, container.canvas == canvas, let animation,
@@ -146,6 +164,7 @@ struct WebPIncrementalState {
         }
         if complete, case .waiting = kind { kind = .fallback }
         decodeLossless(complete: complete)
+        decodeLossy()
     }
 
     private var isWaitingForFirst: Bool {
@@ -172,7 +191,9 @@ struct WebPIncrementalState {
         switch kind {
         case .waiting where chunk.fourCC == "VP8X" && chunk.payload.lowerBound == 20:
             readExtendedHeader(chunk)
-        case .lossy(let bitstream) where chunk.payload == bitstream:
+        case .waiting where chunk.fourCC == "ALPH":
+            alphaChunk = chunk.payload
+        case .lossy(let bitstream) where chunk.payload == bitstream && vp8 == nil:
             // The file so far holds the whole image: its one-shot decode is the final image.
             lossy = Result { () throws(ImageError) in try WebPDecoder().decode(Data(bytes), options: options) }
             if case .success = lossy { progress += 1 }

@@ -104,3 +104,10 @@ struct VP8BoolDecoder {
     /// A flag bit (probability one half).
     mutating func flag() -> Bool { bit(128) }
 }
+
+extension VP8BoolDecoder {
+    /// The first byte of the partition not loaded yet: every byte before it was read (or
+    /// waits in the value). A progressive decoder (``VP8IncrementalFrame``) checks a row read
+    /// only bytes that had arrived.
+    var nextUnloadedByte: UnsafePointer<UInt8> { cursor }
+}

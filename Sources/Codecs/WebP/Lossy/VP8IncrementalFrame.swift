@@ -1,0 +1,209 @@
+import OspreyCore
+
+/// Decodes a VP8 key frame macroblock row by macroblock row while its bytes arrive, with the
+/// same ``VP8FrameDecoder`` and ``VP8RowConverter`` as a one-shot decode, so the final pixels
+/// are the same.
+///
+/// The payload is copied into a buffer of its declared size whose missing tail reads as
+/// zeros. A row is decoded once the first partition (and the partition size table) is in;
+/// afterwards the token partition it read must not have loaded a byte past those received
+/// (libwebp's incremental decoder checks the same). If it did, or the row failed before
+/// every byte was in, the row is rolled back: the decoder's parameters (bool decoders), the
+/// contexts above, the unfiltered row above, the work area and the rows of the row above that
+/// the loop filter changes are restored, and the row is tried again once more bytes arrive
+/// (at least as many as it read, so retrying stays linear). A token partition's decoder is
+/// made again, over bytes that arrived, before its first row (its first load happens when it
+/// is made).
+///
+/// Not `Sendable`: its owner keeps it behind a lock.
+final class VP8IncrementalFrame {
+    let info: VP8PictureInfo
+    private let payload: UnsafeMutableRawBufferPointer
+    private(set) var received = 0
+    private var frame: VP8FrameDecoder?
+    private var converter: VP8RowConverter?
+    private(set) var output: VP8PartialRGBA
+    private var nextRow = 0
+    private var retryAt = 0
+    /// The frame can not be decoded (the caller falls back to a one-shot decode for the error).
+    private(set) var failed = false
+    private var snapshot = Snapshot()
+
+    /// The largest payload buffered this way for a picture of `pixels` pixels (a larger
+    /// declared size waits for the whole chunk instead, so a hostile size allocates nothing).
+    static func payloadLimit(pixels: Int) -> Int { max(4 << 20, 16 * pixels) }
+
+    /// A decoder for a payload of `size` bytes whose first 10 bytes are `header`'s.
+    init(info: VP8PictureInfo, size: Int) {
+        self.info = info
+        payload = .allocate(byteCount: size, alignment: 16)
+        payload.initializeMemory(as: UInt8.self, repeating: 0)
+        output = VP8PartialRGBA(width: info.width, height: info.height)
+    }
+
+    deinit { payload.deallocate() }
+
+    var isComplete: Bool { frame.map { nextRow == $0.rows } ?? false }
+
+    /// Copies the next payload bytes in (never past the declared size).
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let count = min(bytes.count, payload.count - received)
+        guard count > 0, let source = bytes.baseAddress else { return }
+        (payload.baseAddress! + received).copyMemory(from: source, byteCount: count)
+        received += count
+    }
+
+    /// Decodes every row the bytes received allow.
+    func advance(cancellation: DecodeCancellation?) {
+        let complete = received == payload.count
+        guard !failed, !isComplete, complete || received >= retryAt else { return }
+        if frame == nil {
+            // The first partition and the partition size table (at most 7 × 3 bytes).
+            guard complete || received >= 10 + info.firstPartitionSize + 21 else { return }
+            do throws(ImageError) {
+                let frame = try VP8FrameDecoder(payload: UnsafeRawBufferPointer(payload), info: info)
+                self.frame = frame
+                converter = VP8RowConverter(frame: frame)
+                snapshot = Snapshot(frame)
+            } catch {
+                failed = true
+                return
+            }
+        }
+        guard let frame else { return }
+        let available = UnsafePointer(payload.baseAddress!.assumingMemoryBound(to: UInt8.self)) + received
+        while nextRow < frame.rows {
+            let partition = nextRow % frame.parameters.tokenPartitions.count
+            if nextRow < frame.parameters.tokenPartitions.count {
+                frame.parameters.tokenPartitions[partition] = VP8BoolDecoder(partitionBytes(partition, of: frame))
+            }
+            let start = frame.parameters.tokenPartitions[partition].nextUnloadedByte
+            snapshot.save(frame, row: nextRow)
+            var ranOut: Bool
+            do throws(ImageError) {
+                try cancellation?.check()
+                try frame.decodeRow(nextRow)
+                ranOut = frame.parameters.tokenPartitions[partition].nextUnloadedByte > available
+            } catch {
+                if complete || error.code == .cancelled {
+                    failed = true
+                    return
+                }
+                ranOut = true
+            }
+            if ranOut {
+                snapshot.restore(frame, row: nextRow)
+                retryAt = received + max(256, start < available ? available - start : 0)
+                return
+            }
+            converter?.emitFinishedRows(afterMacroblockRow: nextRow, into: &output)
+            nextRow += 1
+        }
+    }
+
+    /// Token partition `index`'s bytes, found as ``VP8FrameParameters`` finds them.
+    private func partitionBytes(_ index: Int, of frame: VP8FrameDecoder) -> UnsafeRawBufferPointer {
+        let count = frame.parameters.tokenPartitions.count
+        let bytes = UnsafeRawBufferPointer(payload)
+        let firstEnd = 10 + info.firstPartitionSize
+        var start = firstEnd + 3 * (count - 1)
+        for p in 0..<count {
+            var end = bytes.count
+            if p < count - 1 {
+                let field = firstEnd + 3 * p
+                let size = Int(bytes[field]) | Int(bytes[field + 1]) << 8 | Int(bytes[field + 2]) << 16
+                end = min(start + size, bytes.count)
+            }
+            if p == index { return UnsafeRawBufferPointer(rebasing: bytes[start..<max(start, end)]) }
+            start = end
+        }
+        return UnsafeRawBufferPointer(rebasing: bytes[0..<0])
+    }
+
+    /// What a macroblock row changes outside its own plane rows, saved before it is decoded.
+    private struct Snapshot {
+        var parameters: VP8FrameParameters?
+        var contexts: [UInt8] = []
+        var planes: [UInt8] = []
+        /// Rows of the row above that the loop filter may change (it writes at most 3).
+        static let filteredRows = 4
+
+        init() {}
+
+        init(_ frame: VP8FrameDecoder) {
+            contexts = [UInt8](repeating: 0, count: Self.contextBytes(frame))
+            planes = [UInt8](repeating: 0, count: Self.filteredRows * (frame.yStride + 2 * frame.uvStride))
+        }
+
+        private static func contextBytes(_ frame: VP8FrameDecoder) -> Int {
+            VP8Prediction.stride * 27 + (frame.yStride + 4) + 2 * frame.uvStride + 6 * frame.columns
+        }
+
+        /// The spans saved: pointer and length, in order.
+        private static func contextSpans(_ frame: VP8FrameDecoder) -> [(UnsafeMutablePointer<UInt8>, Int)] {
+            [(frame.work, VP8Prediction.stride * 27), (frame.topY, frame.yStride + 4), (frame.topU, frame.uvStride),
+             (frame.topV, frame.uvStride), (frame.modesAbove, 4 * frame.columns), (frame.nonZeroAbove, frame.columns),
+             (frame.dcNonZeroAbove, frame.columns)]
+        }
+
+        private static func planeSpans(_ frame: VP8FrameDecoder, row: Int) -> [(UnsafeMutablePointer<UInt8>, Int)] {
+            guard row > 0 else { return [] }
+            let lumaRow = 16 * row - filteredRows, chromaRow = 8 * row - filteredRows
+            return [(frame.y + lumaRow * frame.yStride, filteredRows * frame.yStride),
+                    (frame.u + chromaRow * frame.uvStride, filteredRows * frame.uvStride),
+                    (frame.v + chromaRow * frame.uvStride, filteredRows * frame.uvStride)]
+        }
+
+        mutating func save(_ frame: VP8FrameDecoder, row: Int) {
+            parameters = frame.parameters
+            Self.copy(Self.contextSpans(frame), into: &contexts)
+            Self.copy(Self.planeSpans(frame, row: row), into: &planes)
+        }
+
+        func restore(_ frame: VP8FrameDecoder, row: Int) {
+            if let parameters { frame.parameters = parameters }
+            Self.copy(contexts, to: Self.contextSpans(frame))
+            Self.copy(planes, to: Self.planeSpans(frame, row: row))
+        }
+
+        private static func copy(_ spans: [(UnsafeMutablePointer<UInt8>, Int)], into buffer: inout [UInt8]) {
+            buffer.withUnsafeMutableBufferPointer { buffer in
+                var offset = 0
+                for (pointer, count) in spans {
+                    (buffer.baseAddress! + offset).update(from: pointer, count: count)
+                    offset += count
+                }
+            }
+        }
+
+        private static func copy(_ buffer: [UInt8], to spans: [(UnsafeMutablePointer<UInt8>, Int)]) {
+            buffer.withUnsafeBufferPointer { buffer in
+                var offset = 0
+                for (pointer, count) in spans {
+                    pointer.update(from: buffer.baseAddress! + offset, count: count)
+                    offset += count
+                }
+            }
+        }
+    }
+}
+
+/// Collects converted rows into a full-size RGBA image, counting them: rows not written yet
+/// are transparent black.
+struct VP8PartialRGBA: VP8RowSink {
+    let width: Int, height: Int
+    private(set) var bytes: [UInt8]
+    private(set) var rowsWritten = 0
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        bytes = [UInt8](repeating: 0, count: width * height * 4)
+    }
+
+    mutating func writeRow(_ y: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) {
+        let offset = y * width * 4
+        bytes.withUnsafeMutableBufferPointer { fill($0.baseAddress! + offset) }
+        rowsWritten = y + 1
+    }
+}
