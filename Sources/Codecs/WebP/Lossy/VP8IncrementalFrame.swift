@@ -29,11 +29,13 @@ final class VP8IncrementalFrame {
     private(set) var failed = false
     private var snapshot = Snapshot()
 
-    /// The largest payload buffered this way for a picture of `pixels` pixels (a larger
-    /// declared size waits for the whole chunk instead, so a hostile size allocates nothing).
-    static func payloadLimit(pixels: Int) -> Int { max(4 << 20, 16 * pixels) }
+    /// The largest payload buffered ahead for a picture of `pixels` pixels: about what its
+    /// planes cost anyway (real files stay well below 2 bytes a pixel). A larger declared size
+    /// waits for the whole chunk instead, so a hostile size allocates nothing ahead of the data.
+    static func payloadLimit(pixels: Int) -> Int { max(1 << 20, 2 * pixels) }
 
-    /// A decoder for a payload of `size` bytes whose first 10 bytes are `header`'s.
+    /// A decoder for a payload of `size` bytes (at most ``payloadLimit(pixels:)``) whose
+    /// picture header is `info`.
     init(info: VP8PictureInfo, size: Int) {
         self.info = info
         payload = .allocate(byteCount: size, alignment: 16)
