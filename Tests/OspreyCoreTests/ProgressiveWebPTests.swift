@@ -128,6 +128,19 @@ struct ProgressiveWebPTests {
         #expect(checked >= 3)
     }
 
+    @Test("fed a byte at a time, the row decoders read each byte about once: retrying after running out stays linear",
+          arguments: ["webp/libwebp-test-data/lossless_color_transform.webp", "webp/libwebp-test-data/lossless1.webp",
+                      "webp/libwebp-test-data/vp80-00-comprehensive-008.webp", "webp/libwebp-test-data/lossy_alpha1.webp"])
+    func retryingIsLinear(path: String) throws {
+        let data = try Data(contentsOf: try #require(Corpus.file(path)))
+        let bitstream = try #require(try WebPContainer([UInt8](data)).still?.bitstream)
+        let (decoder, _) = Self.feed(data, chunkSize: 1)
+        let read = decoder.rowBytesRead
+        #expect(read > bitstream.count / 2)
+        #expect(read <= 3 * bitstream.count + 4096, "\(read) bytes read for \(bitstream.count)")
+        #expect(try decoder.finish().firstFrame == WebPDecoder().decode(data, options: DecodeOptions()).firstFrame)
+    }
+
     @Test("animation partials are the composed frames in order, each once")
     func animationPartials() throws {
         for url in Self.files {

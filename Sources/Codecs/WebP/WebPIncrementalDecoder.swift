@@ -55,6 +55,12 @@ public final class WebPIncrementalDecoder: IncrementalImageDecoding {
     }
 }
 
+extension WebPIncrementalDecoder {
+    /// Bytes the row decoders read so far, rolled-back attempts included (for the tests that
+    /// check the work stays linear in the bytes received).
+    var rowBytesRead: Int { state.withLock { $0.rowBytesRead } }
+}
+
 extension WebPDecoder: IncrementalImageDecoderProviding {
     /// A ``WebPIncrementalDecoder`` with `options`.
     public func makeIncrementalDecoder(options: DecodeOptions) -> any IncrementalImageDecoding {

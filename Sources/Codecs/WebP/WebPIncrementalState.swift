@@ -52,6 +52,9 @@ struct WebPIncrementalState {
         self.options = options
     }
 
+    /// Bytes the row decoders read in all, rolled-back attempts included.
+    var rowBytesRead: Int { (lossless?.bytesRead ?? 0) + (vp8?.bytesRead ?? 0) }
+
     /// True while the kind decoded is a resumable one (or not known yet).
     var isResumable: Bool {
         if case .fallback = kind { return false }

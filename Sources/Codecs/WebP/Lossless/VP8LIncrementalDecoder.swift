@@ -34,6 +34,9 @@ struct VP8LIncrementalDecoder {
     private var predictorRow: [UInt32] = []
     /// Stream bytes needed before the next attempt.
     private var retryAt = 0
+    /// Stream bytes the pixel loop read in all, rolled-back attempts included (for the tests
+    /// that check retrying stays linear).
+    private(set) var bytesRead = 0
 
     /// A decoder for a `header.width` × `header.height` image (the caller checked the size
     /// against the limits). With `opaque`, alpha is 255.
@@ -90,6 +93,7 @@ struct VP8LIncrementalDecoder {
         var ranOut = false
         var cursor = self.cursor
         var retryAt = self.retryAt
+        var bytesRead = self.bytesRead
         let codedWidth = self.codedWidth
         // Moved out (not copied) so the closures below touch locals only.
         var coded = self.coded, cache = self.cache
@@ -104,8 +108,10 @@ struct VP8LIncrementalDecoder {
                         try stream.decodePixels(into: out.baseAddress!, width: codedWidth, total: total, until: rowEnd,
                                                 cursor: &cursor, cache: cache, tables: codes.tables, map: codes.map,
                                                 mainImage: true)
+                        bytesRead += stream.reader.position - saved.reader.position
                     } catch {
                         let consumed = stream.reader.position - saved.reader.position
+                        bytesRead += consumed
                         stream = saved
                         cursor = savedCursor
                         ranOut = true
@@ -117,6 +123,7 @@ struct VP8LIncrementalDecoder {
         }
         self.coded = coded
         self.retryAt = retryAt
+        self.bytesRead = bytesRead
         if ranOut {
             if complete {
                 failed = true

@@ -28,6 +28,9 @@ final class VP8IncrementalFrame {
     /// The frame can not be decoded (the caller falls back to a one-shot decode for the error).
     private(set) var failed = false
     private var snapshot = Snapshot()
+    /// Token bytes the rows loaded in all, rolled-back attempts included (for the tests that
+    /// check retrying stays linear).
+    private(set) var bytesRead = 0
 
     /// The largest payload buffered ahead for a picture of `pixels` pixels: about what its
     /// planes cost anyway (real files stay well below 2 bytes a pixel). A larger declared size
@@ -93,6 +96,8 @@ final class VP8IncrementalFrame {
                 }
                 ranOut = true
             }
+            let end = frame.parameters.tokenPartitions[partition].nextUnloadedByte
+            bytesRead += end > start ? end - start : 0
             if ranOut {
                 snapshot.restore(frame, row: nextRow)
                 retryAt = received + max(256, start < available ? available - start : 0)
