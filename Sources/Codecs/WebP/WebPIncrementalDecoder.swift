@@ -5,8 +5,13 @@ import OspreyCore
 ///
 /// - **Lossless** still images (`VP8L`, plain or in `VP8X`): pixel rows as their bits arrive
 ///   (``VP8LIncrementalDecoder``); the partial image shows the rows done, the rest transparent.
-/// - **Lossy** still images (`VP8 `, with or without `ALPH`): decoded once, when the image
-///   chunk is complete (no partial macroblock rows yet): the only partial image is the final one.
+/// - **Lossy** still images (`VP8 `, with or without `ALPH`): macroblock rows as their token
+///   bytes arrive (``VP8IncrementalFrame``), once the first partition is in; the partial image
+///   shows the pixel rows converted (the loop filter and the upsampler lag a few rows behind),
+///   with the alpha plane, the rest transparent. With several token partitions (stored one
+///   after the other) rows wait for their partition's bytes, so most of them come late. A
+///   thumbnail without alpha (which the one-shot decoder makes by its own scaled path) and a
+///   payload declared larger than 2 bytes a pixel are decoded once, when the chunk is complete.
 /// - **Animations**: each `ANMF` frame decoded and composed once its chunk is complete; the
 ///   partial image is the latest composed frame.
 ///
