@@ -76,13 +76,20 @@ final class VP8IncrementalFrame {
             }
         }
         guard let frame else { return }
-        let available = UnsafePointer(payload.baseAddress!.assumingMemoryBound(to: UInt8.self)) + received
+        let base = UnsafePointer(payload.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        let available = base + received
         while nextRow < frame.rows {
             let partition = nextRow % frame.parameters.tokenPartitions.count
             if nextRow < frame.parameters.tokenPartitions.count {
                 frame.parameters.tokenPartitions[partition] = VP8BoolDecoder(partitionBytes(partition, of: frame))
             }
             let start = frame.parameters.tokenPartitions[partition].nextUnloadedByte
+            if start > available {
+                // The row's partition has not arrived (several partitions come one after the
+                // other): wait for it without trying the row.
+                retryAt = start - base + 256
+                return
+            }
             snapshot.save(frame, row: nextRow)
             var ranOut: Bool
             do throws(ImageError) {
