@@ -74,6 +74,8 @@ final class VP8MacroblockReducer {
         if lumaWidth == 16 && lumaHeight == 16 && factor > 1 {
             sumChromaSamples(luma: luma, cb: cb, cr: cr, workStride: workStride)
             reduceSums(into: out)
+        } else if factor == 1 {
+            convert(luma: luma, cb: cb, cr: cr, workStride: workStride, width: lumaWidth, height: lumaHeight, into: out)
         } else {
             reduceEdge(luma: luma, cb: cb, cr: cr, workStride: workStride, width: lumaWidth, height: lumaHeight, into: out)
         }
@@ -142,7 +144,23 @@ final class VP8MacroblockReducer {
         }
     }
 
-    /// A macroblock cut by the picture edge, or any with factor 1: converts each of its `width × height` pixels
+    /// Factor 1: the macroblock's `width × height` pixels inside the picture, converted one by
+    /// one (a picture with an odd side, which no larger factor divides).
+    private func convert(luma: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>,
+                         workStride: Int, width: Int, height: Int, into out: UnsafeMutablePointer<UInt8>) {
+        let pixels = UnsafeMutableRawPointer(out)
+        for y in 0..<height {
+            let lumaRow = luma + y &* workStride, chroma = (y &>> 1) &* workStride
+            let row = pixels + y &* stride &* 4
+            for x in 0..<width {
+                let (r, g, b) = YCbCrConverter.webp(y: Int(lumaRow[x]), u: Int(cb[chroma &+ x &>> 1]), v: Int(cr[chroma &+ x &>> 1]))
+                let rgba = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | 0xFF00_0000
+                row.storeBytes(of: rgba.littleEndian, toByteOffset: x &* 4, as: UInt32.self)
+            }
+        }
+    }
+
+    /// A macroblock cut by the picture edge (factor 2 or more): converts each of its `width × height` pixels
     /// inside the picture and averages them per cell (cells wholly outside are never emitted).
     private func reduceEdge(luma: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>,
                             workStride: Int, width: Int, height: Int, into out: UnsafeMutablePointer<UInt8>) {
