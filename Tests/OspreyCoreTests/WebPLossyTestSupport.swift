@@ -46,10 +46,11 @@ enum WebPLossyTestSupport {
     }
 
     /// Decodes a VP8 payload to `options`' target size through the streaming path.
-    static func decodeScaled(_ payload: Data, options: DecodeOptions) throws(ImageError) -> PixelBuffer {
+    /// With `exact`, the exact path even when the cheap one applies.
+    static func decodeScaled(_ payload: Data, options: DecodeOptions, exact: Bool = false) throws(ImageError) -> PixelBuffer {
         var result: Result<PixelBuffer, ImageError> = .failure(ImageError(.badImageData))
         payload.withUnsafeBytes { raw in
-            do throws(ImageError) { result = .success(try VP8Decoder.decodeScaled(raw, options: options)) } catch {
+            do throws(ImageError) { result = .success(try VP8Decoder.decodeScaled(raw, options: options, exact: exact)) } catch {
                 result = .failure(error)
             }
         }

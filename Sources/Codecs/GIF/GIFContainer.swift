@@ -25,6 +25,15 @@ struct GIFContainer {
     /// Parses `bytes`; with `firstFrameOnly` it stops after the first image.
     init(_ bytes: [UInt8], firstFrameOnly: Bool) throws(ImageError) {
         var reader = ByteReader(bytes, bigEndian: false)
+        try self.init(header: &reader)
+        var control = GIFFrame()
+        while parseBlock(&reader, control: &control, firstFrameOnly: firstFrameOnly) {}
+    }
+
+    /// Parses the header, logical screen descriptor and global colour table at `reader`,
+    /// leaving the blocks for ``parseBlock(_:control:firstFrameOnly:)`` (the incremental
+    /// decoder feeds them one at a time as they arrive).
+    init(header reader: inout ByteReader) throws(ImageError) {
         let signature = try reader.read(6)
         guard signature.elementsEqual("GIF87a".utf8) || signature.elementsEqual("GIF89a".utf8) else {
             throw ImageError(.badImageData)
@@ -36,27 +45,26 @@ struct GIFContainer {
         if packed & 0x80 != 0 {
             globalPalette = try Self.palette(&reader, entries: 2 << Int(packed & 7))
         }
-        parseBlocks(&reader, firstFrameOnly: firstFrameOnly)
     }
 
-    /// Reads blocks until the trailer, the end of the data or a block it does not know.
-    private mutating func parseBlocks(_ reader: inout ByteReader, firstFrameOnly: Bool) {
-        var control = GIFFrame()   // the pending graphic control; it applies to the next image only
-        while reader.remaining > 0 {
-            guard let introducer = try? reader.u8() else { return }
-            switch introducer {
-            case 0x2C:
-                guard let frame = try? parseImage(&reader, control: control) else { return }
-                frames.append(frame)
-                if truncated || firstFrameOnly { return }
-                control = GIFFrame()
-            case 0x21:
-                guard (try? parseExtension(&reader, control: &control)) != nil else { return }
-            case 0x00:
-                continue   // stray padding some encoders leave between blocks
-            default:
-                return     // the trailer (0x3B) or garbage: the frames so far are the image
-            }
+    /// Reads the block at `reader`; false once parsing must stop: the trailer, the end of the
+    /// data, a block it does not know, a damaged block or (with `firstFrameOnly`) the first
+    /// image. `control` is the pending graphic control; it applies to the next image only.
+    mutating func parseBlock(_ reader: inout ByteReader, control: inout GIFFrame, firstFrameOnly: Bool) -> Bool {
+        guard reader.remaining > 0, let introducer = try? reader.u8() else { return false }
+        switch introducer {
+        case 0x2C:
+            guard let frame = try? parseImage(&reader, control: control) else { return false }
+            frames.append(frame)
+            if truncated || firstFrameOnly { return false }
+            control = GIFFrame()
+            return true
+        case 0x21:
+            return (try? parseExtension(&reader, control: &control)) != nil
+        case 0x00:
+            return true   // stray padding some encoders leave between blocks
+        default:
+            return false  // the trailer (0x3B) or garbage: the frames so far are the image
         }
     }
 

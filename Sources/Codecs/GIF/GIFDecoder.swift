@@ -47,6 +47,14 @@ public struct GIFDecoder: ImageDecoding {
     /// Decodes `data` as `options` say (see the type's documentation for the rules).
     public func decode(_ data: Data, options: DecodeOptions) throws(ImageError) -> DecodedImage {
         let container = try GIFContainer([UInt8](data), firstFrameOnly: options.firstFrameOnly)
+        return try Self.image(of: container, options: options, resuming: nil)
+    }
+
+    /// The image of a parsed file. `resuming` holds the frames an incremental decode already
+    /// composed eagerly from the same frames (its previews); an eager decode goes on from
+    /// there instead of composing them again, any other plan starts afresh.
+    static func image(of container: GIFContainer, options: DecodeOptions,
+                      resuming: GIFComposedFrames?) throws(ImageError) -> DecodedImage {
         let screen = PixelSize(width: container.width, height: container.height)
         let target = try options.checkDecode(source: screen, streamed: false)
         guard !container.frames.isEmpty else { throw ImageError(.badImageData) }
@@ -69,15 +77,14 @@ public struct GIFDecoder: ImageDecoding {
             return image
         }
 
-        var composer = GIFComposer(screen: screen, target: target)
-        var output: [ImageFrame] = []
-        output.reserveCapacity(frames.count)
-        for frame in frames {
+        var composed = GIFComposedFrames(screen: screen, target: target)
+        if plan == .eager, let resuming, resuming.consumed <= frames.count { composed = resuming }
+        try options.checkCancellation()
+        while !composed.ended && composed.consumed < frames.count {
             try options.checkCancellation()
-            let (pixels, decoded) = composer.compose(frame)
-            if decoded == 0 && frame.pixelCount > 0 { break }   // nothing decodable: the animation ends here
-            output.append(ImageFrame(pixels: pixels, duration: frame.duration))
+            composed.compose(frames[composed.consumed])
         }
+        var output = composed.output
         guard !output.isEmpty else { throw ImageError(.badImageData) }
         if output.count == 1 {
             output[0].duration = 0
@@ -89,7 +96,7 @@ public struct GIFDecoder: ImageDecoding {
     /// The lazy image of `frames`: cut before the first frame whose data decodes to nothing
     /// (one LZW code each, so the frame count is what the eager decode gives), frame 0 composed
     /// now. Nil when fewer than two frames remain (the caller decodes them eagerly then).
-    private func lazyImage(_ frames: [GIFFrame], screen: PixelSize, target: PixelSize, loopCount: Int,
+    private static func lazyImage(_ frames: [GIFFrame], screen: PixelSize, target: PixelSize, loopCount: Int,
                            options: DecodeOptions) throws(ImageError) -> DecodedImage? {
         var probe = GIFComposer(screen: PixelSize(width: 0, height: 0), target: PixelSize(width: 0, height: 0))
         var count = 0
@@ -102,5 +109,32 @@ public struct GIFDecoder: ImageDecoding {
         let sequence = GIFFrameSequence(frames: Array(frames[..<count]), screen: screen, target: target,
                                         loopCount: loopCount)
         return DecodedImage(frameSource: LazyAnimation(composer: sequence), format: .gif)
+    }
+}
+
+/// Frames composed eagerly, in order, on one composer: the one-shot decode's loop, kept
+/// between calls so that an incremental decode composes each frame once.
+struct GIFComposedFrames {
+    private var composer: GIFComposer
+    /// The composed frames, each with its duration.
+    private(set) var output: [ImageFrame] = []
+    /// Frames taken so far (composed, or the one that ended the animation).
+    private(set) var consumed = 0
+    /// A frame decoded to nothing: the animation ends before it (no frame is taken after).
+    private(set) var ended = false
+
+    init(screen: PixelSize, target: PixelSize) {
+        composer = GIFComposer(screen: screen, target: target)
+    }
+
+    /// Composes the next frame (the caller passes the frames in order, none after ``ended``).
+    mutating func compose(_ frame: GIFFrame) {
+        consumed += 1
+        let (pixels, decoded) = composer.compose(frame)
+        if decoded == 0 && frame.pixelCount > 0 {   // nothing decodable: the animation ends here
+            ended = true
+            return
+        }
+        output.append(ImageFrame(pixels: pixels, duration: frame.duration))
     }
 }

@@ -18,33 +18,28 @@ struct AnimationBudget {
     /// each output frame `target`-sized, holding every output frame, or at most
     /// `heldOutputFrames` of them (a lazy decode: its first frame and window).
     init(canvas: PixelSize, target: PixelSize, framePixelCounts: [Int], heldOutputFrames: Int? = nil) {
-        var sum = 0, largestFrame = 0, overflow = false
-        for pixels in framePixelCounts {
-            largestFrame = max(largestFrame, pixels)
-            Self.add(pixels, to: &sum, overflow: &overflow)
-        }
-        self.init(canvas: canvas, target: target, frameCount: framePixelCounts.count,
-                  framePixelSum: overflow ? nil : sum, largestFrame: largestFrame, heldOutputFrames: heldOutputFrames)
+        var tally = AnimationFrameTally()
+        for pixels in framePixelCounts { tally.add(pixels) }
+        self.init(canvas: canvas, target: target, tally: tally, heldOutputFrames: heldOutputFrames)
     }
 
-    /// The same cost from the frames' count, total pixels (nil when it overflowed) and
-    /// largest rectangle: for a decoder that learns the frames one at a time.
-    init(canvas: PixelSize, target: PixelSize, frameCount: Int, framePixelSum: Int?, largestFrame: Int,
-         heldOutputFrames: Int? = nil) {
+    /// The same from a running ``AnimationFrameTally`` (a decoder that learns the frames one
+    /// at a time checks the budget after each in constant time).
+    init(canvas: PixelSize, target: PixelSize, tally: AnimationFrameTally, heldOutputFrames: Int? = nil) {
         self.canvas = canvas
-        var overflow = framePixelSum == nil
-        var work = framePixelSum ?? 0
-        let (canvasWork, canvasOverflow) = canvas.pixelCount.multipliedReportingOverflow(by: frameCount)
+        var overflow = tally.overflow
+        let (canvasWork, canvasOverflow) = canvas.pixelCount.multipliedReportingOverflow(by: tally.count)
+        var work = tally.pixels
         overflow = overflow || canvasOverflow
         Self.add(canvasWork, to: &work, overflow: &overflow)
         var memory = 0
         Self.add(canvas.pixelCount, to: &memory, overflow: &overflow)
         let (outputs, outputOverflow) = target.pixelCount.multipliedReportingOverflow(
-            by: min(frameCount, heldOutputFrames ?? Int.max))
+            by: min(tally.count, heldOutputFrames ?? Int.max))
         overflow = overflow || outputOverflow
         Self.add(outputs, to: &memory, overflow: &overflow)
-        Self.add(largestFrame, to: &memory, overflow: &overflow)
-        Self.add(largestFrame, to: &memory, overflow: &overflow)
+        Self.add(tally.largest, to: &memory, overflow: &overflow)
+        Self.add(tally.largest, to: &memory, overflow: &overflow)
         let (bytes, bytesOverflow) = memory.multipliedReportingOverflow(by: 4)
         self.work = overflow ? Int.max : work
         self.memory = overflow || bytesOverflow ? Int.max : bytes
@@ -61,6 +56,22 @@ struct AnimationBudget {
     private static func add(_ value: Int, to total: inout Int, overflow: inout Bool) {
         let (sum, over) = total.addingReportingOverflow(value)
         total = sum
+        overflow = overflow || over
+    }
+}
+
+/// What ``AnimationBudget`` needs to know of the frames: how many, their pixels in all and the
+/// largest, gathered one frame at a time.
+struct AnimationFrameTally {
+    private(set) var count = 0, pixels = 0, largest = 0
+    /// The pixel sum overflowed (counts as over every budget).
+    private(set) var overflow = false
+
+    mutating func add(_ framePixels: Int) {
+        count += 1
+        largest = max(largest, framePixels)
+        let (sum, over) = pixels.addingReportingOverflow(framePixels)
+        pixels = sum
         overflow = overflow || over
     }
 }

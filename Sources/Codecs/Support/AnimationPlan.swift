@@ -18,18 +18,24 @@ enum AnimationPlan: Equatable {
 
     /// The plan for frames of `framePixelCounts` pixels on `canvas`, output `target`-sized.
     init(canvas: PixelSize, target: PixelSize, framePixelCounts: [Int], options: DecodeOptions) {
-        let eager = AnimationBudget(canvas: canvas, target: target, framePixelCounts: framePixelCounts)
-        if framePixelCounts.count < 2 {   // nothing to gain from laziness
+        var tally = AnimationFrameTally()
+        for pixels in framePixelCounts { tally.add(pixels) }
+        self.init(canvas: canvas, target: target, tally: tally, options: options)
+    }
+
+    /// The same from a running tally of the frames (constant time).
+    init(canvas: PixelSize, target: PixelSize, tally: AnimationFrameTally, options: DecodeOptions) {
+        let eager = AnimationBudget(canvas: canvas, target: target, tally: tally)
+        if tally.count < 2 {   // nothing to gain from laziness
             self = eager.fits(options) ? .eager : .firstFrameOnly
             return
         }
-        let (bytes, overflow) = target.pixelCount.multipliedReportingOverflow(by: 4 * framePixelCounts.count)
+        let (bytes, overflow) = target.pixelCount.multipliedReportingOverflow(by: 4 * tally.count)
         if !overflow, bytes <= options.lazyAnimationThreshold, eager.fits(options) {
             self = .eager
             return
         }
-        let lazy = AnimationBudget(canvas: canvas, target: target, framePixelCounts: framePixelCounts,
-                                   heldOutputFrames: Self.lazyHeldFrames)
+        let lazy = AnimationBudget(canvas: canvas, target: target, tally: tally, heldOutputFrames: Self.lazyHeldFrames)
         self = lazy.fits(options) ? .lazy : .firstFrameOnly
     }
 }

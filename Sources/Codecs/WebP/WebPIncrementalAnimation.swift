@@ -25,8 +25,8 @@ struct WebPIncrementalAnimation {
     /// Composing failed in a way the one-shot decode reports as an error (the first frame
     /// damaged, cancellation, limits): the caller falls back to it.
     private(set) var failed = false
-    private var pixelSum: Int? = 0
-    private var largestFrame = 0
+    /// The frames so far, as the budget counts them.
+    private var tally = AnimationFrameTally()
 
     init(canvas: PixelSize, target: PixelSize, hasAlpha: Bool, options: DecodeOptions) {
         self.canvas = canvas
@@ -44,14 +44,9 @@ struct WebPIncrementalAnimation {
     /// Takes the next complete frame of the file `bytes` and composes it when it is wanted.
     mutating func add(_ frame: WebPAnimationFrame, in bytes: [UInt8]) {
         frames.append(frame)
-        if let sum = pixelSum {
-            let (total, overflow) = sum.addingReportingOverflow(frame.pixelCount)
-            pixelSum = overflow ? nil : total
-        }
-        largestFrame = max(largestFrame, frame.pixelCount)
+        tally.add(frame.pixelCount)
         if frames.count > 1 && !overBudget && !options.firstFrameOnly {
-            let budget = AnimationBudget(canvas: canvas, target: target, frameCount: frames.count,
-                                         framePixelSum: pixelSum, largestFrame: largestFrame)
+            let budget = AnimationBudget(canvas: canvas, target: target, tally: tally)
             overBudget = !budget.fits(options)
         }
         guard !stopped, outputs.count == frames.count - 1 else { return }

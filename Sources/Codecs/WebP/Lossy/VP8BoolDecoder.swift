@@ -40,7 +40,11 @@ struct VP8BoolDecoder {
             value = value << 56 | chunk
             bits += 56
         } else {
-            loadFinalBytes()
+            // Through a copy, so that the caller's decoder never has its address taken and
+            // can stay in registers.
+            var copy = self
+            copy.loadFinalBytes()
+            self = copy
         }
     }
 
@@ -64,19 +68,21 @@ struct VP8BoolDecoder {
     mutating func bit(_ probability: Int) -> Bool {
         var range = self.range
         if bits < 0 { loadNewBytes() }
-        let position = UInt64(bits)
-        let split = (range &* UInt32(truncatingIfNeeded: probability)) >> 8
-        let current = UInt32(truncatingIfNeeded: value >> position)
+        // 0 ≤ bits < 64 here, and the shifts below are by less than 64 (resp. 8): the masking
+        // shifts are exact and spare the compiler's range checks.
+        let position = UInt64(truncatingIfNeeded: bits)
+        let split = (range &* UInt32(truncatingIfNeeded: probability)) &>> 8
+        let current = UInt32(truncatingIfNeeded: value &>> position)
         let one = current > split
         if one {
             range &-= split
-            value &-= UInt64(split &+ 1) << position
+            value &-= UInt64(split &+ 1) &<< position
         } else {
             range = split &+ 1
         }
         // Renormalise so that the real range is back in 128…255.
         let shift = range.leadingZeroBitCount &- 24
-        range <<= UInt32(shift)
+        range &<<= UInt32(truncatingIfNeeded: shift)
         bits &-= shift
         self.range = range &- 1
         return one

@@ -19,8 +19,9 @@ extension VP8FrameDecoder {
         }
     }
 
-    /// Predicts and reconstructs macroblock (`mbX`, `mbY`) from ``coefficients``, then copies
-    /// it to the planes and keeps its unfiltered bottom row for the row below.
+    /// Predicts and reconstructs macroblock (`mbX`, `mbY`) from ``coefficients``, keeps its
+    /// unfiltered bottom row for the row below, then copies it to the planes (or hands it to
+    /// the ``reducer``).
     func reconstruct(_ mb: VP8Macroblock, mbX: Int, mbY: Int) {
         let yw = work + Self.workY, uw = work + Self.workU, vw = work + Self.workV
         if mbX > 0 {
@@ -70,6 +71,10 @@ extension VP8FrameDecoder {
             (topY + 16 * mbX).update(from: yw + 15 * bps, count: 16)
             (topU + 8 * mbX).update(from: uw + 7 * bps, count: 8)
             (topV + 8 * mbX).update(from: vw + 7 * bps, count: 8)
+        }
+        if let reducer {
+            reducer.add(mbX: mbX, mbY: mbY, luma: yw, cb: uw, cr: vw, workStride: bps)
+            return
         }
         let yDst = y + mbY * 16 * yStride + mbX * 16
         for j in 0..<16 { (yDst + j * yStride).update(from: yw + j * bps, count: 16) }

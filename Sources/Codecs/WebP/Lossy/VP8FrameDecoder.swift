@@ -11,7 +11,8 @@ final class VP8FrameDecoder {
     let info: VP8PictureInfo
     let columns: Int, rows: Int
     var parameters: VP8FrameParameters
-    /// The planes, macroblock-aligned: `yStride = 16 · columns`, `uvStride = 8 · columns`.
+    /// The planes, macroblock-aligned: `yStride = 16 · columns`, `uvStride = 8 · columns`
+    /// (empty with a ``reducer``).
     let yStride: Int, uvStride: Int
     let y: UnsafeMutablePointer<UInt8>, u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>
     /// The unfiltered bottom row of the macroblock row above (intra prediction reads these,
@@ -35,20 +36,24 @@ final class VP8FrameDecoder {
     let rowFilters: UnsafeMutablePointer<VP8FilterStrength>
     let probabilities: UnsafeMutablePointer<UInt8>
     let segmentTree: [Int]?
-    /// Skip the loop filter (libwebp's `bypass_filtering`): for thumbnails of at most half
-    /// the size, where its sub-pixel smoothing is averaged away anyway.
-    var bypassesLoopFilter = false
+    /// For thumbnails of at most a quarter of the size: each reconstructed macroblock goes to the
+    /// reducer instead of the planes (which are then not allocated), and the loop filter is
+    /// skipped (libwebp's `bypass_filtering`: its smoothing of block edges is averaged away,
+    /// and intra prediction reads unfiltered pixels, so skipping it changes no other pixel).
+    let reducer: VP8MacroblockReducer?
 
-    init(payload: UnsafeRawBufferPointer, info: VP8PictureInfo) throws(ImageError) {
+    init(payload: UnsafeRawBufferPointer, info: VP8PictureInfo, reducer: VP8MacroblockReducer? = nil) throws(ImageError) {
         self.info = info
         parameters = try VP8FrameParameters(payload, info: info)
         columns = info.macroblockColumns
         rows = info.macroblockRows
         yStride = columns * 16
         uvStride = columns * 8
-        y = .allocate(capacity: yStride * rows * 16)
-        u = .allocate(capacity: uvStride * rows * 8)
-        v = .allocate(capacity: uvStride * rows * 8)
+        self.reducer = reducer
+        let planeRows = reducer == nil ? rows : 0
+        y = .allocate(capacity: yStride * planeRows * 16)
+        u = .allocate(capacity: uvStride * planeRows * 8)
+        v = .allocate(capacity: uvStride * planeRows * 8)
         topY = .allocate(capacity: yStride + 4)
         topU = .allocate(capacity: uvStride)
         topV = .allocate(capacity: uvStride)
@@ -111,7 +116,7 @@ final class VP8FrameDecoder {
         }
         parameters.tokenPartitions[partition] = tokens
         guard !parameters.modes.isAtEnd else { throw ImageError(.badImageData) }
-        if parameters.filterType != 0 && !bypassesLoopFilter { filterRow(mbY) }
+        if parameters.filterType != 0 && reducer == nil { filterRow(mbY) }
     }
 
     /// Reads the macroblock's tokens into ``coefficients`` and updates the non-zero contexts.

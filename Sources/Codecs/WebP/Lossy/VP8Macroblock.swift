@@ -29,15 +29,18 @@ extension VP8BoolDecoder {
     mutating func macroblockHeader(segmentProbabilities: [Int]?, skipProbability: Int?,
                                    above: UnsafeMutablePointer<UInt8>,
                                    left: UnsafeMutablePointer<UInt8>) -> VP8Macroblock {
+        // A local copy the compiler can keep in registers, as in the token reader.
+        var reader = self
+        defer { self = reader }
         var mb = VP8Macroblock()
         if let p = segmentProbabilities {
-            mb.segment = !bit(p[0]) ? (bit(p[1]) ? 1 : 0) : (bit(p[2]) ? 3 : 2)
+            mb.segment = !reader.bit(p[0]) ? (reader.bit(p[1]) ? 1 : 0) : (reader.bit(p[2]) ? 3 : 2)
         }
-        if let p = skipProbability { mb.skipsCoefficients = bit(p) }
-        mb.usesSubblocks = !bit(145)
+        if let p = skipProbability { mb.skipsCoefficients = reader.bit(p) }
+        mb.usesSubblocks = !reader.bit(145)
         if !mb.usesSubblocks {
-            let mode = bit(156) ? (bit(128) ? VP8Mode.trueMotion : VP8Mode.horizontal)
-                : (bit(163) ? VP8Mode.vertical : VP8Mode.dc)
+            let mode = reader.bit(156) ? (reader.bit(128) ? VP8Mode.trueMotion : VP8Mode.horizontal)
+                : (reader.bit(163) ? VP8Mode.vertical : VP8Mode.dc)
             mb.lumaMode = mode
             above.update(repeating: UInt8(mode), count: 4)
             left.update(repeating: UInt8(mode), count: 4)
@@ -48,7 +51,7 @@ extension VP8BoolDecoder {
                         var mode = Int(left[y])
                         for x in 0..<4 {
                             let p = table.baseAddress! + (Int(above[x]) * 10 + mode) * 9
-                            mode = subblockMode(p)
+                            mode = reader.subblockMode(p)
                             above[x] = UInt8(mode)
                             modes[y * 4 + x] = UInt8(mode)
                         }
@@ -57,8 +60,8 @@ extension VP8BoolDecoder {
                 }
             }
         }
-        mb.chromaMode = !bit(142) ? VP8Mode.dc : !bit(114) ? VP8Mode.vertical
-            : bit(183) ? VP8Mode.trueMotion : VP8Mode.horizontal
+        mb.chromaMode = !reader.bit(142) ? VP8Mode.dc : !reader.bit(114) ? VP8Mode.vertical
+            : reader.bit(183) ? VP8Mode.trueMotion : VP8Mode.horizontal
         return mb
     }
 

@@ -16,25 +16,32 @@ extension VP8BoolDecoder {
     mutating func coefficients(probabilities: UnsafePointer<UInt8>, bands: UnsafePointer<Int>,
                                context: Int, first: Int, dcFactor: Int, acFactor: Int,
                                into output: UnsafeMutablePointer<Int16>) -> Int {
+        // A local copy the compiler keeps in registers: `self` lives behind a pointer that the
+        // stores to `output` might alias, so working on it would store the state after every bit.
+        var reader = self
+        defer { self = reader }
         var n = first
         var p = probabilities + (bands[n] &+ context &* 11)
         while n < 16 {
-            if !bit(Int(p[0])) { return n }   // end of block
-            while !bit(Int(p[1])) {            // a zero coefficient
+            if !reader.bit(Int(p[0])) { return n }   // end of block
+            while !reader.bit(Int(p[1])) {            // a zero coefficient
                 n &+= 1
                 if n == 16 { return 16 }
                 p = probabilities + bands[n]
             }
             let next = probabilities + bands[n &+ 1]
             let magnitude: Int
-            if !bit(Int(p[2])) {
+            if !reader.bit(Int(p[2])) {
                 magnitude = 1
                 p = next + 11
             } else {
-                magnitude = largeMagnitude(p)
+                // Through a second copy, so that `reader`'s address never escapes.
+                var large = reader
+                magnitude = large.largeMagnitude(p)
+                reader = large
                 p = next + 22
             }
-            let value = signed(magnitude) &* (n > 0 ? acFactor : dcFactor)
+            let value = reader.signed(magnitude) &* (n > 0 ? acFactor : dcFactor)
             output[VP8TokenContext.zigzag(n)] = Int16(truncatingIfNeeded: value)
             n &+= 1
         }
