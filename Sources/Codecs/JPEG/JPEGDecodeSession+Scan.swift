@@ -15,9 +15,10 @@ extension JPEGDecodeSession {
     /// have about ten; the bound keeps a file of endless scans from costing endless work.
     static let maxScans = 256
 
-    /// Parses the SOS header at `start..<stop`, decodes the entropy-coded data after it and
-    /// returns the offset where the data ended (at the next marker, or the end).
-    func readScan(from start: Int, to stop: Int) throws(ImageError) -> Int {
+    /// Parses the SOS header at `start..<stop` and prepares its decode (the output, at the
+    /// first scan); nil when no more scans may be read (past ``maxScans``, or after the streamed
+    /// scan of a sequential frame).
+    func beginScan(from start: Int, to stop: Int) throws(ImageError) -> JPEGScanCursor? {
         guard let geometry else { throw ImageError(.badImageData) }
         guard stop - start >= 1 else { throw ImageError(.badImageData) }
         let count = Int(base[start])
@@ -36,7 +37,7 @@ extension JPEGDecodeSession {
                             approximationHigh: Int(base[at + 2] >> 4), approximationLow: Int(base[at + 2] & 15))
         scanCount += 1
         // A streamed sequential frame is complete after its one scan: nothing may follow.
-        guard scanCount <= Self.maxScans, !streamed else { return end }
+        guard scanCount <= Self.maxScans, !streamed else { return nil }
         if progressive {
             try validateProgressive(scan)
         } else {
@@ -45,7 +46,34 @@ extension JPEGDecodeSession {
             try requireTables(scan, dc: true, ac: true)
         }
         try prepareOutput(firstScan: scan)
-        return try decodeEntropySegment(scan, geometry: geometry, from: stop)
+        for c in scan.components { c.dcPredictor = 0 }
+        eobRun = 0
+        return JPEGScanCursor(scan: scan, geometry: geometry, reader: MSBBitReader(bytes, start: stop))
+    }
+
+    /// Whether the scan whose SOS header starts at `start` (whole) is the streamed one, decoded
+    /// row by row as its bytes arrive; otherwise its coefficients are kept and the scan is
+    /// decoded at once, when all its data is there.
+    func scanStreams(header start: Int) -> Bool {
+        guard renderer != nil else { return !progressive && Int(base[start]) == components.count }
+        return streaming && !streamed
+    }
+
+    /// Where the entropy-coded data starting at `start` certainly ends: the first marker that
+    /// is neither RSTn nor a code below SOF0 (which the MCU loop skips as corrupt data), or nil
+    /// when the bytes so far have none. The scan's decode reads no byte past it, so decoding it
+    /// now gives what the whole file would. The search resumes where the last one stopped.
+    func scanDataEnd(from start: Int) -> Int? {
+        var at = scanEndSearch?.start == start ? scanEndSearch!.at : start
+        while let (code, after) = nextMarker(from: at) {
+            if code >= 0xC0, !(0xD0...0xD7).contains(code) {
+                scanEndSearch = nil
+                return after - 2
+            }
+            at = after
+        }
+        scanEndSearch = (start, resumePoint(from: at))
+        return nil
     }
 
     private func validateProgressive(_ scan: JPEGScan) throws(ImageError) {
@@ -82,34 +110,60 @@ extension JPEGDecodeSession {
         return nil
     }
 
-    /// The MCU loop. A truncated scan stops where the data ends (blocks not reached stay
-    /// mid-grey); a corrupt restart interval is abandoned at the next RSTn, and intervals
-    /// whose markers are missing are skipped, so later intervals land where they belong.
-    /// ``DecodeOptions/cancellation`` is checked at the start of every MCU row.
-    private func decodeEntropySegment(_ scan: JPEGScan, geometry: JPEGFrameGeometry,
-                                      from start: Int) throws(ImageError) -> Int {
+    /// The MCU loop, from where `cursor` stands. A truncated scan stops where the data ends
+    /// (blocks not reached stay mid-grey); a corrupt restart interval is abandoned at the next
+    /// RSTn, and intervals whose markers are missing are skipped, so later intervals land where
+    /// they belong. ``DecodeOptions/cancellation`` is checked at the start of every MCU row.
+    ///
+    /// Returns where the scan's data ended (at the next marker, or the end). When not `final`
+    /// (more bytes may come) and the data ran out, the cursor is put back to the start of the
+    /// frame MCU row that needed the missing bytes, that row's samples are reset, and the result
+    /// is nil: call again with more bytes (see ``JPEGScanCursor``).
+    func continueScan(_ cursor: inout JPEGScanCursor, final: Bool) throws(ImageError) -> Int? {
+        guard let geometry else { throw ImageError(.badImageData) }
+        let scan = cursor.scan
         let single = scan.components.count == 1
-        let mcusWide = single ? scan.components[0].blocksWide : geometry.mcusWide
-        let mcusHigh = single ? scan.components[0].blocksHigh : geometry.mcusHigh
-        let total = mcusWide * mcusHigh
-        var reader = MSBBitReader(bytes, start: start)
+        let mcusWide = cursor.mcusWide, total = cursor.total
         let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
         defer { block.deallocate() }
         let decodeBlock = blockDecoder(for: scan)
-        var expectedRestart = 0
-        for c in scan.components { c.dcPredictor = 0 }
-        eobRun = 0
-        var mcu = 0
         // Streamed: each MCU row is rendered once the loop has moved past it.
         let renderer = streaming ? self.renderer : nil
-        let blockRowsPerMCURow = single ? scan.components[0].v : 1
+        // MCUs per frame MCU row (a non-interleaved scan's MCU is one block).
+        let rowMCUs = mcusWide * cursor.blockRowsPerMCURow
+        var reader = cursor.reader
+        var mcu = cursor.mcu
+        var expectedRestart = cursor.expectedRestart
+        // Not final: the state at the last frame MCU row reached with real bytes only.
+        var saved = final ? nil : JPEGScanCursor.Checkpoint(session: self, scan: scan, mcu: mcu,
+                                                            expectedRestart: expectedRestart, reader: reader)
+        /// Puts everything back to `saved` (the bytes ran out) and resets that row's samples.
+        func starve() -> Int? {
+            guard let saved else { return nil }
+            saved.restore(into: &cursor, session: self)
+            let frameRow = saved.mcu / rowMCUs
+            if renderer != nil, frameRow < geometry.mcusHigh {
+                for c in components { c.clear(mcuRow: frameRow) }
+            }
+            return nil
+        }
         while mcu < total {
             if mcu % mcusWide == 0 { try options.checkCancellation() }
+            // A new frame MCU row: the rows before it are final unless a bit came from past the data.
+            let advanced = saved.map { mcu / rowMCUs != $0.mcu / rowMCUs } ?? false
+            if advanced, reader.reachedEnd { return starve() }
             if let renderer {
-                try renderer.complete(through: mcu / mcusWide / blockRowsPerMCURow)
+                try renderer.complete(through: mcu / rowMCUs)
+            }
+            if advanced {
+                saved = JPEGScanCursor.Checkpoint(session: self, scan: scan, mcu: mcu,
+                                                  expectedRestart: expectedRestart, reader: reader)
             }
             if restartInterval > 0, mcu > 0, mcu % restartInterval == 0 {
-                guard let (code, after) = nextRestartCandidate(from: reader.position) else { break }
+                guard let (code, after) = nextRestartCandidate(from: reader.position) else {
+                    if !final { return starve() }
+                    break
+                }
                 guard (0xD0...0xD7).contains(code) else {
                     reader = MSBBitReader(bytes, start: after - 2)
                     break
@@ -122,6 +176,7 @@ extension JPEGDecodeSession {
                 eobRun = 0
                 if mcu >= total { break }
             } else if reader.overrun, restartInterval == 0 || !canResynchronise(at: reader.position) {
+                if !final, reader.reachedEnd { return starve() }
                 break
             }
             let mcuColumn = mcu % mcusWide, mcuRow = mcu / mcusWide
@@ -139,6 +194,7 @@ extension JPEGDecodeSession {
             if !reader.overrun { decodedSomething = true }
             mcu += 1
         }
+        if !final, reader.reachedEnd { return starve() }
         if let renderer {
             try renderer.complete(through: geometry.mcusHigh)
             streamed = true
