@@ -5,9 +5,10 @@ import OspreyCore
 /// - The streamed scan (baseline): the output rows rendered so far, the rest transparent.
 /// - Kept coefficients (progressive): the coefficients as the completed scans left them,
 ///   rendered at a reduced DCT scale and scaled to the output size — 1/8 (the DC alone) while
-///   only DC scans are done, 1/2 once AC scans came — so a preview costs a fraction of the final
-///   render (the 12 MP previews of the benchmark: a 0.2 MP or 3 MP render plus one output-sized
-///   copy). The final image never comes from here: it is ``finishOutput()``'s full render.
+///   only DC scans are done, 1/4 once AC scans came — so a preview costs a fraction of the final
+///   render (the 12 MP previews of the benchmark: a 0.2 MP or 0.75 MP render, then the
+///   output-sized enlargement, which is most of the cost). The final image never comes from
+///   here: it is ``finishOutput()``'s full render.
 extension JPEGDecodeSession {
     /// The image so far; nil before the first scan (or when the render was cancelled).
     func partialPixels() -> PixelBuffer? {
@@ -15,7 +16,7 @@ extension JPEGDecodeSession {
         if streaming {
             return outputOrientation.apply(to: renderer.partialPixels())
         }
-        guard let pixels = try? renderCoefficientPreview(scale: sawACScan ? 4 : 1, target: renderer.target) else {
+        guard let pixels = try? renderCoefficientPreview(scale: sawACScan ? 2 : 1, target: renderer.target) else {
             return nil
         }
         return outputOrientation.apply(to: pixels)

@@ -159,7 +159,9 @@ final class JPEGDecodeSession {
                 guard length >= 4 else { throw ImageError(.badImageData) }
                 restartInterval = u16(payload)
             case 0xDA:
-                if !final, !scanStreams(header: payload), scanDataEnd(from: payloadEnd) == nil { return position }
+                if !final, !scanStreams(header: payload, to: payloadEnd), scanDataEnd(from: payloadEnd) == nil {
+                    return position
+                }
                 guard var cursor = try beginScan(from: payload, to: payloadEnd) else {
                     stopped = true
                     return end

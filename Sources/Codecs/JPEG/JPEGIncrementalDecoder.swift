@@ -11,7 +11,7 @@ import OspreyCore
 /// - Progressive (and sequential frames in several scans): each scan is decoded into the kept
 ///   coefficients once its data is complete (it ended at a marker other than RSTn). A partial
 ///   image renders the coefficients so far at a reduced scale, scaled to the output size: 1/8
-///   after the DC scans, then 1/2 (coarser, never transparent).
+///   after the DC scans, then 1/4 (coarser, never transparent).
 ///
 /// The final image is ``JPEGDecoder``'s for the whole file, pixel for pixel, with the same
 /// limits, the same errors and the same tolerance of truncated files. One case is left to a
