@@ -85,7 +85,11 @@ extension JPEGDecodeSession {
             for column in 0..<c.paddedBlocksWide {
                 let block = c.block(column: column, row: row)
                 let output = ring.output(column: column, row: row)
-                if Self.acIsZero(block) {
+                if size <= 2, ring !== c {
+                    // A preview at 1/8 or 1/4: the reduced transform reads few coefficients,
+                    // cheaper than looking at all 63 first.
+                    JPEGIDCT.transform(block, quant: table, output: output, stride: ring.stride, size: size)
+                } else if Self.acIsZero(block) {
                     JPEGIDCT.fillDCOnly(block[0], quant: table[0], output: output, stride: ring.stride, size: size)
                 } else {
                     JPEGIDCT.transform(block, quant: table, output: output, stride: ring.stride, size: size)

@@ -65,7 +65,7 @@ extension JPEGDecodeSession {
     /// now gives what the whole file would. The search resumes where the last one stopped.
     func scanDataEnd(from start: Int) -> Int? {
         var at = scanEndSearch?.start == start ? scanEndSearch!.at : start
-        while let (code, after) = nextMarker(from: at) {
+        while let (code, after) = nextMarker(from: nextFF(from: at)) {
             if code >= 0xC0, !(0xD0...0xD7).contains(code) {
                 scanEndSearch = nil
                 return after - 2
@@ -74,6 +74,19 @@ extension JPEGDecodeSession {
         }
         scanEndSearch = (start, resumePoint(from: at))
         return nil
+    }
+
+    /// The first `0xFF` at or after `position`, or `end`: eight bytes at a time (a byte is `FF`
+    /// when the same byte of the complement is zero), as entropy-coded data has few.
+    private func nextFF(from position: Int) -> Int {
+        var i = position
+        while i + 8 <= end {
+            let inverted = ~UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            if (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 != 0 { break }
+            i += 8
+        }
+        while i < end, base[i] != 0xFF { i += 1 }
+        return i
     }
 
     private func validateProgressive(_ scan: JPEGScan) throws(ImageError) {
