@@ -13,8 +13,8 @@ extension ImageCoders {
     ///
     /// The decoder chosen is the one ``decode(_:options:)`` would use (the newest added that
     /// accepts the bytes): its own incremental decoder when it is
-    /// ``IncrementalImageDecoderProviding`` (PNG), otherwise the prefix fallback, which decodes
-    /// the bytes so far again for each partial image (JPEG, GIF and WebP for now;
+    /// ``IncrementalImageDecoderProviding`` (PNG, JPEG), otherwise the prefix fallback, which
+    /// decodes the bytes so far again for each partial image (GIF and WebP for now;
     /// ``IncrementalImageDecoding/isResumable`` says which). Nil when no decoder accepts them.
     public func incrementalDecoder(for firstBytes: Data, options: DecodeOptions) -> (any IncrementalImageDecoding)? {
         guard !firstBytes.isEmpty,
