@@ -16,15 +16,23 @@ extension JPEGDecodeSession {
         if streaming {
             return outputOrientation.apply(to: renderer.partialPixels())
         }
-        guard let pixels = try? renderCoefficientPreview(scale: sawACScan ? 2 : 1, target: renderer.target) else {
-            return nil
+        guard let pixels = try? renderCoefficientPreview(scale: sawACScan ? 2 : 1) else { return nil }
+        let target = renderer.target
+        let sized: PixelBuffer
+        if pixels.size == target {
+            sized = pixels
+        } else if pixels.width >= target.width, pixels.height >= target.height {
+            sized = StreamingResampler.resize(pixels, to: target)
+        } else {
+            sized = renderer.previewInCanvas { Self.enlarge(pixels, to: target, into: $0) }
+                ?? Self.enlarged(pixels, to: target)
         }
-        return outputOrientation.apply(to: pixels)
+        return outputOrientation.apply(to: sized)
     }
 
     /// The kept coefficients rendered at luma block size `scale` (no finer than the output's)
-    /// into stand-in rings, then scaled to `target`.
-    private func renderCoefficientPreview(scale requested: Int, target: PixelSize) throws(ImageError) -> PixelBuffer {
+    /// into stand-in rings.
+    private func renderCoefficientPreview(scale requested: Int) throws(ImageError) -> PixelBuffer {
         guard let geometry, let space = outputSpace else { throw ImageError(.badImageData) }
         let scale = min(requested, outputScale)
         let rings = components.map {
@@ -41,43 +49,50 @@ extension JPEGDecodeSession {
             for (c, ring) in zip(components, rings) { transformBlocks(of: c, mcuRow: mcuRow, into: ring) }
             try renderer.complete(through: mcuRow + 1)
         }
-        let pixels = try renderer.finish()
-        if pixels.size == target { return pixels }
-        if pixels.width >= target.width, pixels.height >= target.height {
-            return StreamingResampler.resize(pixels, to: target)
-        }
-        return Self.enlarge(pixels, to: target)
+        return try renderer.finish()
     }
 
-    /// `pixels` scaled to `size` by repeating the nearest pixel (for previews only: each output
-    /// row is built once per source row and copied for the rows that repeat it).
-    static func enlarge(_ pixels: PixelBuffer, to size: PixelSize) -> PixelBuffer {
-        let width = max(1, size.width), height = max(1, size.height)
-        guard pixels.width > 0, pixels.height > 0 else { return PixelBuffer(width: width, height: height) }
-        let columns = (0..<width).map { $0 * pixels.width / width }
+    /// `pixels` scaled to `size` by repeating the nearest pixel, in fresh memory.
+    static func enlarged(_ pixels: PixelBuffer, to size: PixelSize) -> PixelBuffer {
+        let count = size.width * size.height * 4
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+            enlarge(pixels, to: size, into: output.baseAddress!)
+            initialized = count
+        }
+        return PixelBuffer(width: size.width, height: size.height, bytes: bytes)
+    }
+
+    /// Writes `pixels` scaled to `size` (at least 1 × 1) by repeating the nearest pixel to
+    /// `output` (for previews only: each output row is built once per source row and copied
+    /// for the rows that repeat it).
+    static func enlarge(_ pixels: PixelBuffer, to size: PixelSize, into output: UnsafeMutablePointer<UInt8>) {
+        let width = size.width, height = size.height
         let rowBytes = width * 4
-        let bytes = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { output, count in
-            pixels.bytes.withUnsafeBytes { source in
-                let from = source.baseAddress!
-                let to = UnsafeMutableRawPointer(output.baseAddress!)
-                var previous = -1
-                for y in 0..<height {
-                    let sourceRow = y * pixels.height / height
-                    let row = to + y * rowBytes
-                    if sourceRow == previous {
-                        row.copyMemory(from: row - rowBytes, byteCount: rowBytes)
-                        continue
-                    }
-                    previous = sourceRow
-                    let line = from + sourceRow * pixels.bytesPerRow
+        guard pixels.width > 0, pixels.height > 0 else {
+            output.initialize(repeating: 0, count: rowBytes * height)
+            return
+        }
+        let columns = (0..<width).map { $0 * pixels.width / width }
+        pixels.bytes.withUnsafeBytes { source in
+            let from = source.baseAddress!
+            let to = UnsafeMutableRawPointer(output)
+            var previous = -1
+            for y in 0..<height {
+                let sourceRow = y * pixels.height / height
+                let row = to + y * rowBytes
+                if sourceRow == previous {
+                    row.copyMemory(from: row - rowBytes, byteCount: rowBytes)
+                    continue
+                }
+                previous = sourceRow
+                let line = from + sourceRow * pixels.bytesPerRow
+                columns.withUnsafeBufferPointer { columns in
                     for x in 0..<width {
                         row.storeBytes(of: line.loadUnaligned(fromByteOffset: columns[x] * 4, as: UInt32.self),
                                        toByteOffset: x * 4, as: UInt32.self)
                     }
                 }
             }
-            count = rowBytes * height
         }
-        return PixelBuffer(width: width, height: height, bytes: bytes)
     }
 }

@@ -125,6 +125,16 @@ final class JPEGRenderer {
         return PixelBuffer(width: scaled.width, height: scaled.height, bytes: copy)
     }
 
+    /// A preview written by `write` into the output canvas, which the final render overwrites
+    /// row by row, and handed out sharing it: no fresh output-sized memory per preview while
+    /// the caller lets go of each preview before the next (if it keeps one, copy-on-write gives
+    /// the canvas a copy at the next write). Nil when the output goes through the resampler.
+    func previewInCanvas(_ write: (UnsafeMutablePointer<UInt8>) -> Void) -> PixelBuffer? {
+        guard resampler == nil, nextOutputRow == 0 else { return nil }
+        bytes.withUnsafeMutableBufferPointer { write($0.baseAddress!) }
+        return PixelBuffer(width: scaled.width, height: scaled.height, bytes: bytes)
+    }
+
     /// The picture, once every MCU row was completed.
     func finish() throws(ImageError) -> PixelBuffer {
         try complete(through: mcusHigh)
