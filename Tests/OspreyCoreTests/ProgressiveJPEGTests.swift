@@ -214,5 +214,11 @@ struct ProgressiveJPEGTests {
         }
         let (decoder, _) = Self.feed(Data([0xFF, 0xD8] + [UInt8](repeating: 0x17, count: 100_000)), chunkSize: 3)
         #expect(throws: ImageError.self) { try decoder.finish() }
+        // Garbage before a long segment arriving in small pieces: each piece looks again from
+        // the segment's marker, not from before the garbage (which would be quadratic).
+        let segment: [UInt8] = [0xFF, 0xE1, 0xFF, 0xFF] + [UInt8](repeating: 0x41, count: 65_531)
+        let slow = Data([0xFF, 0xD8] + [UInt8](repeating: 0x17, count: 1_000_000) + segment)
+        let (waiting, _) = Self.feed(slow, chunkSize: 16)
+        #expect(throws: ImageError.self) { try waiting.finish() }
     }
 }

@@ -140,9 +140,10 @@ final class JPEGDecodeSession {
             default: break
             }
             guard after + 2 <= end, u16(after) >= 2, after + u16(after) <= end else {
-                // A cut-off segment: keep what was decoded, as for a cut-off scan.
+                // A cut-off segment: keep what was decoded, as for a cut-off scan. (Not final:
+                // wait for the rest at the marker, not before any bytes skipped to reach it.)
                 if final || (after + 2 <= end && u16(after) < 2) { stopped = true }
-                return position
+                return final ? position : after - 2
             }
             let length = u16(after)
             let payload = after + 2
@@ -160,7 +161,7 @@ final class JPEGDecodeSession {
                 restartInterval = u16(payload)
             case 0xDA:
                 if !final, !scanStreams(header: payload, to: payloadEnd), scanDataEnd(from: payloadEnd) == nil {
-                    return position
+                    return after - 2
                 }
                 guard var cursor = try beginScan(from: payload, to: payloadEnd) else {
                     stopped = true
