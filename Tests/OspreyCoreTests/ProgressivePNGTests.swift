@@ -148,14 +148,14 @@ struct ProgressivePNGTests {
         #expect(partials.allSatisfy { $0.pixelSize == expected.pixelSize })
     }
 
-    @Test("the registry finds PNG's resumable decoder and the prefix fallback for the other formats")
+    @Test("the registry finds PNG's and JPEG's resumable decoders and the prefix fallback for the other formats")
     func registryLookup() throws {
         let coders = ImageCoders()
         let png = try Data(contentsOf: try #require(Corpus.file("png/pngsuite/basn2c08.png")))
         let decoder = try #require(coders.incrementalDecoder(for: png.prefix(16), options: DecodeOptions()))
         #expect(decoder.isResumable && decoder is PNGIncrementalDecoder)
         #expect(coders.incrementalDecoder(for: .png, options: DecodeOptions())?.isResumable == true)
-        #expect(coders.incrementalDecoder(for: .jpeg, options: DecodeOptions())?.isResumable == false)
+        #expect(coders.incrementalDecoder(for: .jpeg, options: DecodeOptions())?.isResumable == true)
         #expect(coders.incrementalDecoder(for: Data("nothing".utf8), options: DecodeOptions()) == nil)
         #expect(coders.incrementalDecoder(for: .unknown, options: DecodeOptions()) == nil)
 

@@ -53,6 +53,8 @@ extension JPEGDecodeSession {
             c.allocate(blockSize: size, frame: geometry, keepCoefficients: !streaming)
         }
         let space = JPEGColorSpace(componentCount: components.count, ids: components.map(\.id), hints: hints)
+        outputScale = scale
+        outputSpace = space
         renderer = JPEGRenderer(components: components, geometry: geometry, scale: scale, space: space,
                                 target: target, options: options)
         self.streaming = streaming
@@ -73,18 +75,24 @@ extension JPEGDecodeSession {
         return outputOrientation.apply(to: try renderer.finish())
     }
 
-    /// Dequantises and transforms one MCU row of `c`'s stored coefficients into its ring.
-    private func transformBlocks(of c: JPEGComponent, mcuRow: Int) {
+    /// Dequantises and transforms one MCU row of `c`'s stored coefficients into the ring of
+    /// `ring` (`c` itself, or a stand-in allocated at another block size for a preview).
+    func transformBlocks(of c: JPEGComponent, mcuRow: Int, into ring: JPEGComponent? = nil) {
+        let ring = ring ?? c
         let table = quant + c.quantIndex * 64
-        let size = c.blockSize
+        let size = ring.blockSize
         for row in mcuRow * c.v..<(mcuRow + 1) * c.v {
             for column in 0..<c.paddedBlocksWide {
                 let block = c.block(column: column, row: row)
-                let output = c.output(column: column, row: row)
-                if Self.acIsZero(block) {
-                    JPEGIDCT.fillDCOnly(block[0], quant: table[0], output: output, stride: c.stride, size: size)
+                let output = ring.output(column: column, row: row)
+                if size <= 2, ring !== c {
+                    // A preview at 1/8 or 1/4: the reduced transform reads few coefficients,
+                    // cheaper than looking at all 63 first.
+                    JPEGIDCT.transform(block, quant: table, output: output, stride: ring.stride, size: size)
+                } else if Self.acIsZero(block) {
+                    JPEGIDCT.fillDCOnly(block[0], quant: table[0], output: output, stride: ring.stride, size: size)
                 } else {
-                    JPEGIDCT.transform(block, quant: table, output: output, stride: c.stride, size: size)
+                    JPEGIDCT.transform(block, quant: table, output: output, stride: ring.stride, size: size)
                 }
             }
         }

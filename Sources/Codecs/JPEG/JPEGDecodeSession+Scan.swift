@@ -15,9 +15,10 @@ extension JPEGDecodeSession {
     /// have about ten; the bound keeps a file of endless scans from costing endless work.
     static let maxScans = 256
 
-    /// Parses the SOS header at `start..<stop`, decodes the entropy-coded data after it and
-    /// returns the offset where the data ended (at the next marker, or the end).
-    func readScan(from start: Int, to stop: Int) throws(ImageError) -> Int {
+    /// Parses the SOS header at `start..<stop` and prepares its decode (the output, at the
+    /// first scan); nil when no more scans may be read (past ``maxScans``, or after the streamed
+    /// scan of a sequential frame).
+    func beginScan(from start: Int, to stop: Int) throws(ImageError) -> JPEGScanCursor? {
         guard let geometry else { throw ImageError(.badImageData) }
         guard stop - start >= 1 else { throw ImageError(.badImageData) }
         let count = Int(base[start])
@@ -36,7 +37,7 @@ extension JPEGDecodeSession {
                             approximationHigh: Int(base[at + 2] >> 4), approximationLow: Int(base[at + 2] & 15))
         scanCount += 1
         // A streamed sequential frame is complete after its one scan: nothing may follow.
-        guard scanCount <= Self.maxScans, !streamed else { return end }
+        guard scanCount <= Self.maxScans, !streamed else { return nil }
         if progressive {
             try validateProgressive(scan)
         } else {
@@ -45,7 +46,47 @@ extension JPEGDecodeSession {
             try requireTables(scan, dc: true, ac: true)
         }
         try prepareOutput(firstScan: scan)
-        return try decodeEntropySegment(scan, geometry: geometry, from: stop)
+        for c in scan.components { c.dcPredictor = 0 }
+        eobRun = 0
+        return JPEGScanCursor(scan: scan, geometry: geometry, reader: MSBBitReader(bytes, start: stop))
+    }
+
+    /// Whether the scan whose SOS header is `start..<stop` is the streamed one, decoded row by
+    /// row as its bytes arrive; otherwise its coefficients are kept and the scan is decoded at
+    /// once, when all its data is there.
+    func scanStreams(header start: Int, to stop: Int) -> Bool {
+        guard renderer != nil else { return !progressive && stop > start && Int(base[start]) == components.count }
+        return streaming && !streamed
+    }
+
+    /// Where the entropy-coded data starting at `start` certainly ends: the first marker that
+    /// is neither RSTn nor a code below SOF0 (which the MCU loop skips as corrupt data), or nil
+    /// when the bytes so far have none. The scan's decode reads no byte past it, so decoding it
+    /// now gives what the whole file would. The search resumes where the last one stopped.
+    func scanDataEnd(from start: Int) -> Int? {
+        var at = scanEndSearch?.start == start ? scanEndSearch!.at : start
+        while let (code, after) = nextMarker(from: nextFF(from: at)) {
+            if code >= 0xC0, !(0xD0...0xD7).contains(code) {
+                scanEndSearch = nil
+                return after - 2
+            }
+            at = after
+        }
+        scanEndSearch = (start, resumePoint(from: at))
+        return nil
+    }
+
+    /// The first `0xFF` at or after `position`, or `end`: eight bytes at a time (a byte is `FF`
+    /// when the same byte of the complement is zero), as entropy-coded data has few.
+    private func nextFF(from position: Int) -> Int {
+        var i = position
+        while i + 8 <= end {
+            let inverted = ~UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            if (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 != 0 { break }
+            i += 8
+        }
+        while i < end, base[i] != 0xFF { i += 1 }
+        return i
     }
 
     private func validateProgressive(_ scan: JPEGScan) throws(ImageError) {
@@ -62,94 +103,10 @@ extension JPEGDecodeSession {
         }
     }
 
-    /// Whether the reader, stopped at `position`, can still reach a restart marker: it stopped
-    /// at one, or at a code below SOF0 that is no marker at all (corrupt data, skipped when
-    /// resynchronising). The end of the data or a real marker ends the scan.
-    private func canResynchronise(at position: Int) -> Bool {
-        guard position + 1 < end, base[position] == 0xFF else { return false }
-        let code = base[position + 1]
-        return (0xD0...0xD7).contains(code) || code < 0xC0
-    }
-
-    /// The next marker that can end a restart interval: like libjpeg's `resync_to_restart`,
-    /// codes below SOF0 are corrupt data, not markers, and are skipped.
-    private func nextRestartCandidate(from position: Int) -> (code: UInt8, after: Int)? {
-        var at = position
-        while let (code, after) = nextMarker(from: at) {
-            if code >= 0xC0 { return (code, after) }
-            at = after
-        }
-        return nil
-    }
-
-    /// The MCU loop. A truncated scan stops where the data ends (blocks not reached stay
-    /// mid-grey); a corrupt restart interval is abandoned at the next RSTn, and intervals
-    /// whose markers are missing are skipped, so later intervals land where they belong.
-    /// ``DecodeOptions/cancellation`` is checked at the start of every MCU row.
-    private func decodeEntropySegment(_ scan: JPEGScan, geometry: JPEGFrameGeometry,
-                                      from start: Int) throws(ImageError) -> Int {
-        let single = scan.components.count == 1
-        let mcusWide = single ? scan.components[0].blocksWide : geometry.mcusWide
-        let mcusHigh = single ? scan.components[0].blocksHigh : geometry.mcusHigh
-        let total = mcusWide * mcusHigh
-        var reader = MSBBitReader(bytes, start: start)
-        let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
-        defer { block.deallocate() }
-        let decodeBlock = blockDecoder(for: scan)
-        var expectedRestart = 0
-        for c in scan.components { c.dcPredictor = 0 }
-        eobRun = 0
-        var mcu = 0
-        // Streamed: each MCU row is rendered once the loop has moved past it.
-        let renderer = streaming ? self.renderer : nil
-        let blockRowsPerMCURow = single ? scan.components[0].v : 1
-        while mcu < total {
-            if mcu % mcusWide == 0 { try options.checkCancellation() }
-            if let renderer {
-                try renderer.complete(through: mcu / mcusWide / blockRowsPerMCURow)
-            }
-            if restartInterval > 0, mcu > 0, mcu % restartInterval == 0 {
-                guard let (code, after) = nextRestartCandidate(from: reader.position) else { break }
-                guard (0xD0...0xD7).contains(code) else {
-                    reader = MSBBitReader(bytes, start: after - 2)
-                    break
-                }
-                let number = Int(code - 0xD0)
-                mcu += ((number - expectedRestart) & 7) * restartInterval
-                expectedRestart = (number + 1) & 7
-                reader = MSBBitReader(bytes, start: after)
-                for c in scan.components { c.dcPredictor = 0 }
-                eobRun = 0
-                if mcu >= total { break }
-            } else if reader.overrun, restartInterval == 0 || !canResynchronise(at: reader.position) {
-                break
-            }
-            let mcuColumn = mcu % mcusWide, mcuRow = mcu / mcusWide
-            if single {
-                decodeBlock(scan.components[0], mcuColumn, mcuRow, &reader, block)
-            } else {
-                for c in scan.components {
-                    for v in 0..<c.v {
-                        for h in 0..<c.h {
-                            decodeBlock(c, mcuColumn * c.h + h, mcuRow * c.v + v, &reader, block)
-                        }
-                    }
-                }
-            }
-            if !reader.overrun { decodedSomething = true }
-            mcu += 1
-        }
-        if let renderer {
-            try renderer.complete(through: geometry.mcusHigh)
-            streamed = true
-        }
-        return reader.position
-    }
-
     typealias BlockDecoder = (JPEGComponent, Int, Int, inout MSBBitReader, UnsafeMutablePointer<Int16>) -> Void
 
     /// The per-block routine for this kind of scan.
-    private func blockDecoder(for scan: JPEGScan) -> BlockDecoder {
+    func blockDecoder(for scan: JPEGScan) -> BlockDecoder {
         if !progressive {
             return { c, column, row, reader, block in self.decodeSequentialBlock(c, column, row, &reader, block) }
         }

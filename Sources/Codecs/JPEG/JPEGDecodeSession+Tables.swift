@@ -15,7 +15,15 @@ extension JPEGDecodeSession {
         guard count == 1 || count == 3 || count == 4, stop - start >= 6 + 3 * count else {
             throw count == 2 ? .jpegUnsupported("2-component images") : ImageError(.badImageData)
         }
-        if height == 0 { height = definedNumberOfLines(after: stop) }
+        if height == 0 {
+            // The height comes from a DNL marker after the first scan: only the whole file has it.
+            guard !partialData else {
+                needsWholeFile = true
+                stopped = true
+                return
+            }
+            height = definedNumberOfLines(after: stop)
+        }
         // The source is decoded in full whatever the output: it counts against the work budget.
         // A full-size output, or a progressive frame's coefficients, is a source-sized canvas;
         // a streamed thumbnail is checked at the first scan (`prepareOutput`), when the

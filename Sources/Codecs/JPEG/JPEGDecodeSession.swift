@@ -1,14 +1,17 @@
 import OspreyCore
 
 /// The state of one decode: tables, frame, components. Lives for one `decode` call on one
-/// thread only, so it needs no lock and is not `Sendable`.
+/// thread (or, behind ``JPEGIncrementalDecoder``'s lock, for one download), so it needs no lock
+/// and is not `Sendable`.
 final class JPEGDecodeSession {
     /// The file, for the entropy-coded segments' ``MSBBitReader`` (which shares its storage).
-    let bytes: [UInt8]
+    /// An incremental decode points it (and `base`, `end`) at the bytes received so far before
+    /// each ``advance(from:final:)`` and lets go of it afterwards.
+    var bytes: [UInt8]
     /// The same bytes for the header parsers; every read is checked against `end`.
-    let base: UnsafePointer<UInt8>
+    var base: UnsafePointer<UInt8>
     /// One past the last byte.
-    let end: Int
+    var end: Int
     let options: DecodeOptions
 
     /// Quantisation tables 0…3, 64 entries each in natural order; 0 until defined.
@@ -41,6 +44,26 @@ final class JPEGDecodeSession {
     var streamed = false
     /// The orientation the output was sized for and is turned by.
     var outputOrientation = ImageOrientation.up
+    /// The luma block size the output is decoded at (8 = full size) and its colour space,
+    /// chosen at the first scan (``prepareOutput(firstScan:)``).
+    var outputScale = 8
+    var outputSpace: JPEGColorSpace?
+    /// Scans decoded to their end (for partial images of kept coefficients), and whether one
+    /// of them carried AC coefficients.
+    var completedScans = 0
+    var sawACScan = false
+    /// Nothing after this point may be read: EOI, a segment too short to be one, or a scan that
+    /// may not follow (past ``maxScans``, or after the streamed scan).
+    var stopped = false
+    /// The streamed scan, parked where its data ran out (incremental decoding only).
+    var activeScan: JPEGScanCursor?
+    /// Where ``scanDataEnd(from:)`` stopped looking (incremental decoding only).
+    var scanEndSearch: (start: Int, at: Int)?
+    /// The bytes may be a prefix of the file (incremental decoding): what needs the whole file
+    /// (a DNL-defined height) is not done; ``needsWholeFile`` says so and the decode stops.
+    var partialData = false
+    /// A feature met while ``partialData`` needs the whole file: only a one-shot decode can finish.
+    var needsWholeFile = false
 
     /// A session over `bytes`, whose storage `base` points to for the session's lifetime.
     init(bytes: [UInt8], base: UnsafePointer<UInt8>, end: Int, options: DecodeOptions) {
@@ -84,24 +107,47 @@ final class JPEGDecodeSession {
     /// Reads every marker segment and scan until EOI or the end of the data.
     func run() throws(ImageError) {
         guard end >= 4, base[0] == 0xFF, base[1] == 0xD8 else { throw ImageError(.badImageData) }
-        var position = 2
-        // Every turn consumes at least one byte, so the loop ends.
-        while let (code, after) = nextMarker(from: position) {
+        _ = try advance(from: 2, final: true)
+    }
+
+    /// Reads marker segments and scans from `position` (after SOI) as far as the bytes go and
+    /// returns where to go on from. `final`: the bytes are the whole file, so a cut-off segment
+    /// or scan ends the decode (what is there is kept). Otherwise more bytes may come: a segment
+    /// is read only once all of it is there, a scan whose coefficients are kept only once its
+    /// data ended at a marker that is not RSTn (see ``scanDataEnd(from:)``), and the streamed
+    /// scan row by row (see ``continueScan(_:final:)``); the result is the same as reading the
+    /// whole file at once.
+    func advance(from start: Int, final: Bool) throws(ImageError) -> Int {
+        var position = start
+        if var cursor = activeScan {
+            activeScan = nil
+            cursor.reader.rebind(bytes)
+            guard let after = try continueScan(&cursor, final: final) else {
+                activeScan = cursor
+                return position
+            }
+            scanCompleted(cursor.scan)
             position = after
+        }
+        // Every turn consumes at least one byte, so the loop ends.
+        while !stopped {
+            guard let (code, after) = nextMarker(from: position) else {
+                return final ? position : resumePoint(from: position)
+            }
             switch code {
-            case 0xD9: return
-            case 0xD8, 0xD0...0xD7, 0x01: continue
+            case 0xD9: stopped = true; return after
+            case 0xD8, 0xD0...0xD7, 0x01: position = after; continue
             default: break
             }
-            guard position + 2 <= end else { return }
-            let length = u16(position)
-            guard length >= 2, position + length <= end else {
-                // A cut-off segment: keep what was decoded, as for a cut-off scan.
-                return
+            guard after + 2 <= end, u16(after) >= 2, after + u16(after) <= end else {
+                // A cut-off segment: keep what was decoded, as for a cut-off scan. (Not final:
+                // wait for the rest at the marker, not before any bytes skipped to reach it.)
+                if final || (after + 2 <= end && u16(after) < 2) { stopped = true }
+                return final ? position : after - 2
             }
-            let payload = position + 2
-            let payloadEnd = position + length
-            position = payloadEnd
+            let length = u16(after)
+            let payload = after + 2
+            let payloadEnd = after + length
             switch code {
             case 0xC0, 0xC1, 0xC2: try readFrame(code: code, from: payload, to: payloadEnd)
             case 0xC3: throw .jpegUnsupported("lossless JPEG (SOF3)")
@@ -114,12 +160,40 @@ final class JPEGDecodeSession {
                 guard length >= 4 else { throw ImageError(.badImageData) }
                 restartInterval = u16(payload)
             case 0xDA:
-                position = try readScan(from: payload, to: payloadEnd)
+                if !final, !scanStreams(header: payload, to: payloadEnd), scanDataEnd(from: payloadEnd) == nil {
+                    return after - 2
+                }
+                guard var cursor = try beginScan(from: payload, to: payloadEnd) else {
+                    stopped = true
+                    return end
+                }
+                guard let after = try continueScan(&cursor, final: final) else {
+                    activeScan = cursor
+                    return payloadEnd
+                }
+                scanCompleted(cursor.scan)
+                position = after
+                continue
             case 0xE0: readJFIF(from: payload, to: payloadEnd)
             case 0xE1: readExif(from: payload, to: payloadEnd)
             case 0xEE: readAdobe(from: payload, to: payloadEnd)
-            default: continue   // APPn, COM, DNL (read up front), JPG extensions: skipped
+            default: break   // APPn, COM, DNL (read up front), JPG extensions: skipped
             }
+            position = payloadEnd
         }
+        return position
+    }
+
+    private func scanCompleted(_ scan: JPEGScan) {
+        completedScans += 1
+        if scan.spectralEnd > 0 { sawACScan = true }
+    }
+
+    /// Where ``nextMarker(from:)``, which found nothing from `position`, should look again once
+    /// more bytes came: the start of a run of `FF` at the end (it may begin a marker), else the end.
+    func resumePoint(from position: Int) -> Int {
+        var i = end
+        while i > position, base[i - 1] == 0xFF { i -= 1 }
+        return i
     }
 }

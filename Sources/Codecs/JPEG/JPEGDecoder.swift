@@ -32,6 +32,9 @@ import OspreyCore
 ///   is checked before the decode, at every MCU row of every scan, every MCU row of the
 ///   coefficient transform and every 64 output rows.
 /// - EXIF orientation (APP1) is applied when ``DecodeOptions/applyOrientation`` is true.
+/// - Incremental decoding (progressive loading): ``JPEGIncrementalDecoder``, from
+///   ``makeIncrementalDecoder(options:)``, resumes as bytes arrive and ends with this decoder's
+///   image.
 ///
 /// Stateless and `Sendable`: one instance may decode on many threads at once.
 public struct JPEGDecoder: ImageDecoding {

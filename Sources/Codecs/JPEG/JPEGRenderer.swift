@@ -106,6 +106,35 @@ final class JPEGRenderer {
         }
     }
 
+    /// Output rows written so far (at the DCT-scaled size).
+    var renderedRows: Int { nextOutputRow }
+
+    /// The output as it stands, for a partial image: the rows written so far, the rest
+    /// transparent (through the resampler: its output rows complete so far). One copy.
+    func partialPixels() -> PixelBuffer {
+        if let resampler { return resampler.pixels }
+        let rowBytes = scaled.width * 4, count = rowBytes * scaled.height
+        let written = min(nextOutputRow * rowBytes, count)
+        let copy = [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+            bytes.withUnsafeBufferPointer { source in
+                output.baseAddress!.update(from: source.baseAddress!, count: written)
+            }
+            (output.baseAddress! + written).initialize(repeating: 0, count: count - written)
+            initialized = count
+        }
+        return PixelBuffer(width: scaled.width, height: scaled.height, bytes: copy)
+    }
+
+    /// A preview written by `write` into the output canvas, which the final render overwrites
+    /// row by row, and handed out sharing it: no fresh output-sized memory per preview while
+    /// the caller lets go of each preview before the next (if it keeps one, copy-on-write gives
+    /// the canvas a copy at the next write). Nil when the output goes through the resampler.
+    func previewInCanvas(_ write: (UnsafeMutablePointer<UInt8>) -> Void) -> PixelBuffer? {
+        guard resampler == nil, nextOutputRow == 0 else { return nil }
+        bytes.withUnsafeMutableBufferPointer { write($0.baseAddress!) }
+        return PixelBuffer(width: scaled.width, height: scaled.height, bytes: bytes)
+    }
+
     /// The picture, once every MCU row was completed.
     func finish() throws(ImageError) -> PixelBuffer {
         try complete(through: mcusHigh)

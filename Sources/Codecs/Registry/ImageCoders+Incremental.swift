@@ -13,8 +13,9 @@ extension ImageCoders {
     ///
     /// The decoder chosen is the one ``decode(_:options:)`` would use (the newest added that
     /// accepts the bytes): its own incremental decoder when it is
-    /// ``IncrementalImageDecoderProviding`` (PNG, WebP), otherwise the prefix fallback, which
-    /// decodes the bytes so far again for each partial image (JPEG and GIF for now;
+    /// ``IncrementalImageDecoderProviding`` (every built-in one: PNG, JPEG, GIF, WebP),
+    /// otherwise the prefix fallback, which decodes the bytes so far again for each partial
+    /// image (a third-party decoder that cannot resume;
     /// ``IncrementalImageDecoding/isResumable`` says which). Nil when no decoder accepts them.
     public func incrementalDecoder(for firstBytes: Data, options: DecodeOptions) -> (any IncrementalImageDecoding)? {
         guard !firstBytes.isEmpty,

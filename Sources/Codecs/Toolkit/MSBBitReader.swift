@@ -12,7 +12,7 @@ import OspreyCore
 /// Works on an array it owns a copy-on-write reference to: every byte access is bounds checked
 /// once per byte, never per bit.
 struct MSBBitReader {
-    private let bytes: [UInt8]
+    private var bytes: [UInt8]
     /// The next byte to read.
     private(set) var position: Int
     /// Pending bits, the next one in bit 63.
@@ -25,11 +25,22 @@ struct MSBBitReader {
     private(set) var paddingBitsConsumed = 0
     /// The marker code (the byte after `FF`) that ended the segment, once reached.
     private(set) var marker: UInt8?
+    /// Whether a refill ran into the end of the bytes (not a marker): the bits after that point
+    /// are unknown, not zero, when the bytes are a prefix of a file still arriving.
+    private(set) var reachedEnd = false
 
     /// A reader starting at `start` in `bytes`.
     init(_ bytes: [UInt8], start: Int = 0) {
         self.bytes = bytes
         self.position = min(max(0, start), bytes.count)
+    }
+
+    /// Swaps the storage for `bytes`, which must begin with the bytes read so far (the same
+    /// file, more of it), or be empty to let go of the storage while the reader is parked.
+    /// Lets an incremental decoder keep a reader between pieces without pinning a copy of its
+    /// growing buffer (which would make every append copy the whole buffer).
+    mutating func rebind(_ bytes: [UInt8]) {
+        self.bytes = bytes
     }
 
     /// Data bits still available before the marker or the end (not counting padding).
@@ -67,6 +78,7 @@ struct MSBBitReader {
     private mutating func refillByBytes() {
         while bitCount <= 56 {
             guard marker == nil, position < bytes.count else {
+                if marker == nil { reachedEnd = true }
                 bitCount += 8
                 paddingBits += 8
                 continue
@@ -76,7 +88,11 @@ struct MSBBitReader {
                 // Skip fill bytes (FF FF …); FF 00 is a stuffed data FF; FF xx is a marker.
                 var next = position + 1
                 while next < bytes.count && bytes[next] == 0xFF { next += 1 }
-                guard next < bytes.count else { position = bytes.count; continue }
+                guard next < bytes.count else {
+                    position = bytes.count
+                    reachedEnd = true
+                    continue
+                }
                 if bytes[next] == 0x00 {
                     position = next + 1
                 } else {

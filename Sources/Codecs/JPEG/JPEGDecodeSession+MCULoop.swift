@@ -1,0 +1,117 @@
+import OspreyCore
+
+/// The MCU loop of one scan, resumable (``JPEGScanCursor``), with restart intervals and
+/// resynchronisation.
+extension JPEGDecodeSession {
+    /// Whether the reader, stopped at `position`, can still reach a restart marker: it stopped
+    /// at one, or at a code below SOF0 that is no marker at all (corrupt data, skipped when
+    /// resynchronising). The end of the data or a real marker ends the scan.
+    fileprivate func canResynchronise(at position: Int) -> Bool {
+        guard position + 1 < end, base[position] == 0xFF else { return false }
+        let code = base[position + 1]
+        return (0xD0...0xD7).contains(code) || code < 0xC0
+    }
+
+    /// The next marker that can end a restart interval: like libjpeg's `resync_to_restart`,
+    /// codes below SOF0 are corrupt data, not markers, and are skipped.
+    fileprivate func nextRestartCandidate(from position: Int) -> (code: UInt8, after: Int)? {
+        var at = position
+        while let (code, after) = nextMarker(from: at) {
+            if code >= 0xC0 { return (code, after) }
+            at = after
+        }
+        return nil
+    }
+
+    /// The MCU loop, from where `cursor` stands. A truncated scan stops where the data ends
+    /// (blocks not reached stay mid-grey); a corrupt restart interval is abandoned at the next
+    /// RSTn, and intervals whose markers are missing are skipped, so later intervals land where
+    /// they belong. ``DecodeOptions/cancellation`` is checked at the start of every MCU row.
+    ///
+    /// Returns where the scan's data ended (at the next marker, or the end). When not `final`
+    /// (more bytes may come) and the data ran out, the cursor is put back to the start of the
+    /// frame MCU row that needed the missing bytes, that row's samples are reset, and the result
+    /// is nil: call again with more bytes (see ``JPEGScanCursor``).
+    func continueScan(_ cursor: inout JPEGScanCursor, final: Bool) throws(ImageError) -> Int? {
+        guard let geometry else { throw ImageError(.badImageData) }
+        let scan = cursor.scan
+        let single = scan.components.count == 1
+        let mcusWide = cursor.mcusWide, total = cursor.total
+        let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
+        defer { block.deallocate() }
+        let decodeBlock = blockDecoder(for: scan)
+        // Streamed: each MCU row is rendered once the loop has moved past it.
+        let renderer = streaming ? self.renderer : nil
+        // MCUs per frame MCU row (a non-interleaved scan's MCU is one block).
+        let rowMCUs = mcusWide * cursor.blockRowsPerMCURow
+        var reader = cursor.reader
+        var mcu = cursor.mcu
+        var expectedRestart = cursor.expectedRestart
+        // Not final: the state at the last frame MCU row reached with real bytes only.
+        var saved = final ? nil : JPEGScanCursor.Checkpoint(session: self, scan: scan, mcu: mcu,
+                                                            expectedRestart: expectedRestart, reader: reader)
+        /// Puts everything back to `saved` (the bytes ran out) and resets that row's samples.
+        func starve() -> Int? {
+            guard let saved else { return nil }
+            saved.restore(into: &cursor, session: self)
+            let frameRow = saved.mcu / rowMCUs
+            if renderer != nil, frameRow < geometry.mcusHigh {
+                for c in components { c.clear(mcuRow: frameRow) }
+            }
+            return nil
+        }
+        while mcu < total {
+            if mcu % mcusWide == 0 { try options.checkCancellation() }
+            // A new frame MCU row: the rows before it are final unless a bit came from past the data.
+            let advanced = saved.map { mcu / rowMCUs != $0.mcu / rowMCUs } ?? false
+            if advanced, reader.reachedEnd { return starve() }
+            if let renderer {
+                try renderer.complete(through: mcu / rowMCUs)
+            }
+            if advanced {
+                saved = JPEGScanCursor.Checkpoint(session: self, scan: scan, mcu: mcu,
+                                                  expectedRestart: expectedRestart, reader: reader)
+            }
+            if restartInterval > 0, mcu > 0, mcu % restartInterval == 0 {
+                guard let (code, after) = nextRestartCandidate(from: reader.position) else {
+                    if !final { return starve() }
+                    break
+                }
+                guard (0xD0...0xD7).contains(code) else {
+                    reader = MSBBitReader(bytes, start: after - 2)
+                    break
+                }
+                let number = Int(code - 0xD0)
+                mcu += ((number - expectedRestart) & 7) * restartInterval
+                expectedRestart = (number + 1) & 7
+                reader = MSBBitReader(bytes, start: after)
+                for c in scan.components { c.dcPredictor = 0 }
+                eobRun = 0
+                if mcu >= total { break }
+            } else if reader.overrun, restartInterval == 0 || !canResynchronise(at: reader.position) {
+                if !final, reader.reachedEnd { return starve() }
+                break
+            }
+            let mcuColumn = mcu % mcusWide, mcuRow = mcu / mcusWide
+            if single {
+                decodeBlock(scan.components[0], mcuColumn, mcuRow, &reader, block)
+            } else {
+                for c in scan.components {
+                    for v in 0..<c.v {
+                        for h in 0..<c.h {
+                            decodeBlock(c, mcuColumn * c.h + h, mcuRow * c.v + v, &reader, block)
+                        }
+                    }
+                }
+            }
+            if !reader.overrun { decodedSomething = true }
+            mcu += 1
+        }
+        if !final, reader.reachedEnd { return starve() }
+        if let renderer {
+            try renderer.complete(through: geometry.mcusHigh)
+            streamed = true
+        }
+        return reader.position
+    }
+}
