@@ -16,15 +16,7 @@ struct ProgressiveGIFTests {
     static func feed(_ data: Data, chunkSize: Int, options: DecodeOptions = DecodeOptions())
         -> (GIFIncrementalDecoder, [DecodedImage]) {
         let decoder = GIFIncrementalDecoder(options: options)
-        var partials: [DecodedImage] = []
-        var offset = 0
-        while offset < data.count {
-            let end = min(data.count, offset + chunkSize)
-            decoder.append(data.subdata(in: offset..<end))
-            if let partial = decoder.currentImage() { partials.append(partial) }
-            offset = end
-        }
-        return (decoder, partials)
+        return (decoder, feedPieces(data, chunkSize: chunkSize, to: decoder))
     }
 
     /// What a final image must share with the one-shot decode.

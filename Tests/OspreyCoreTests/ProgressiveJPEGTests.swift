@@ -27,15 +27,7 @@ struct ProgressiveJPEGTests {
     static func feed(_ data: Data, chunkSize: Int, options: DecodeOptions = DecodeOptions())
         -> (JPEGIncrementalDecoder, [DecodedImage]) {
         let decoder = JPEGIncrementalDecoder(options: options)
-        var partials: [DecodedImage] = []
-        var offset = 0
-        while offset < data.count {
-            let end = min(data.count, offset + chunkSize)
-            decoder.append(data.subdata(in: offset..<end))
-            if let partial = decoder.currentImage() { partials.append(partial) }
-            offset = end
-        }
-        return (decoder, partials)
+        return (decoder, feedPieces(data, chunkSize: chunkSize, to: decoder))
     }
 
     /// The one-shot result: pixels, or the error's code.

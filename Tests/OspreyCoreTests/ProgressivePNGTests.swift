@@ -17,15 +17,7 @@ struct ProgressivePNGTests {
     static func feed(_ data: Data, chunkSize: Int, options: DecodeOptions = DecodeOptions(),
                      decoder: (any IncrementalImageDecoding)? = nil) -> (any IncrementalImageDecoding, [DecodedImage]) {
         let decoder = decoder ?? PNGIncrementalDecoder(options: options)
-        var partials: [DecodedImage] = []
-        var offset = 0
-        while offset < data.count {
-            let end = min(data.count, offset + chunkSize)
-            decoder.append(data.subdata(in: offset..<end))
-            if let partial = decoder.currentImage() { partials.append(partial) }
-            offset = end
-        }
-        return (decoder, partials)
+        return (decoder, feedPieces(data, chunkSize: chunkSize, to: decoder))
     }
 
     @Test("every valid PngSuite file fed in 1 B to 64 kB pieces ends equal to a one-shot decode")

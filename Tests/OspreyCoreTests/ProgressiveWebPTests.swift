@@ -16,15 +16,7 @@ struct ProgressiveWebPTests {
     static func feed(_ data: Data, chunkSize: Int, options: DecodeOptions = DecodeOptions())
         -> (WebPIncrementalDecoder, [DecodedImage]) {
         let decoder = WebPIncrementalDecoder(options: options)
-        var partials: [DecodedImage] = []
-        var offset = 0
-        while offset < data.count {
-            let end = min(data.count, offset + chunkSize)
-            decoder.append(data.subdata(in: offset..<end))
-            if let partial = decoder.currentImage() { partials.append(partial) }
-            offset = end
-        }
-        return (decoder, partials)
+        return (decoder, feedPieces(data, chunkSize: chunkSize, to: decoder))
     }
 
     /// A readable difference between two decode outcomes, or nil when they are equal.

@@ -18,53 +18,17 @@ import OspreyCore
 /// one-shot decode in ``finish(allBytes:)``: a height defined by a DNL marker (it follows the
 /// first scan); and data this decoder rejected goes to the one-shot decoder too, which then
 /// reports the error. ``finish()`` without the bytes throws in those cases.
-///
-/// `Sendable`: its state sits behind a lock, so even overlapping calls (which the protocol
-/// rules out) would be safe.
-public final class JPEGIncrementalDecoder: IncrementalImageDecoding {
-    /// Invariant: touched only inside `withLock`; see ``JPEGIncrementalState``.
-    private let state: Locked<JPEGIncrementalState>
+typealias JPEGIncrementalDecoder = ResumableDecoder<JPEGIncrementalState>
 
-    /// A decoder for one JPEG decoded as `options` say.
-    public init(options: DecodeOptions) {
-        state = Locked(JPEGIncrementalState(options: options))
-    }
+extension JPEGIncrementalState: ResumableDecodeState {}
 
-    /// True: each byte is decoded once (a baseline row whose bytes were cut short, again).
-    public var isResumable: Bool { true }
-
-    /// Feeds the next bytes and decodes every segment, scan or MCU row they complete.
-    public func append(_ chunk: Data) {
-        state.withLock { $0.append(chunk) }
-    }
-
-    /// The image so far, or nil when no row (baseline) or scan (progressive) completed since
-    /// last time.
-    public func currentImage() -> DecodedImage? {
-        state.withLock { $0.currentImage() }
-    }
-
-    /// The final image; throws when the file is bad, or when only a one-shot decode can finish
-    /// it (see the type's documentation).
-    public func finish() throws(ImageError) -> DecodedImage {
-        try state.withLock { state in
-            Result { () throws(ImageError) in try state.finish(allBytes: nil) }
-        }.get()
-    }
-
-    /// The final image, falling back to a one-shot decode of `allBytes` where needed.
-    public func finish(allBytes: Data) throws(ImageError) -> DecodedImage {
-        try state.withLock { state in
-            Result { () throws(ImageError) in try state.finish(allBytes: allBytes) }
-        }.get()
-    }
-
+extension ResumableDecoder where State == JPEGIncrementalState {
     /// Bytes buffered so far (for the tests).
-    var bufferedBytes: Int { state.withLock { $0.bufferedBytes } }
+    var bufferedBytes: Int { inspect(\.bufferedBytes) }
 }
 
 extension JPEGDecoder: IncrementalImageDecoderProviding {
-    /// A ``JPEGIncrementalDecoder`` with `options`.
+    /// A resumable decoder (``JPEGIncrementalDecoder``) with `options`.
     public func makeIncrementalDecoder(options: DecodeOptions) -> any IncrementalImageDecoding {
         JPEGIncrementalDecoder(options: options)
     }

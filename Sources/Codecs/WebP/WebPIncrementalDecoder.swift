@@ -20,54 +20,18 @@ import OspreyCore
 /// it matches. Anything else, a damaged file and a file this decoder does not follow (a
 /// container it cannot walk as the bytes arrive) is decoded in one go from the bytes appended,
 /// which reports the one-shot decode's error.
-///
-/// `Sendable`: its state sits behind a lock, so even overlapping calls (which the protocol
-/// rules out) would be safe.
-public final class WebPIncrementalDecoder: IncrementalImageDecoding {
-    /// Invariant: touched only inside `withLock`; see ``WebPIncrementalState``.
-    private let state: Locked<WebPIncrementalState>
+typealias WebPIncrementalDecoder = ResumableDecoder<WebPIncrementalState>
 
-    /// A decoder for one WebP file decoded as `options` say.
-    public init(options: DecodeOptions) {
-        state = Locked(WebPIncrementalState(options: options))
-    }
+extension WebPIncrementalState: ResumableDecodeState {}
 
-    /// True unless the file turned out to be one this decoder leaves to a one-shot decode.
-    public var isResumable: Bool { state.withLock { $0.isResumable } }
-
-    /// Feeds the next bytes and decodes what they complete.
-    public func append(_ chunk: Data) {
-        state.withLock { $0.append(chunk) }
-    }
-
-    /// The image so far, or nil when no row or frame was decoded since last time.
-    public func currentImage() -> DecodedImage? {
-        state.withLock { $0.currentImage() }
-    }
-
-    /// The final image, or the error a one-shot decode of the bytes appended throws.
-    public func finish() throws(ImageError) -> DecodedImage {
-        try state.withLock { state in
-            Result { () throws(ImageError) in try state.finish(allBytes: nil) }
-        }.get()
-    }
-
-    /// The final image; a one-shot decode, where needed, decodes `allBytes`.
-    public func finish(allBytes: Data) throws(ImageError) -> DecodedImage {
-        try state.withLock { state in
-            Result { () throws(ImageError) in try state.finish(allBytes: allBytes) }
-        }.get()
-    }
-}
-
-extension WebPIncrementalDecoder {
+extension ResumableDecoder where State == WebPIncrementalState {
     /// Bytes the row decoders read so far, rolled-back attempts included (for the tests that
     /// check the work stays linear in the bytes received).
-    var rowBytesRead: Int { state.withLock { $0.rowBytesRead } }
+    var rowBytesRead: Int { inspect(\.rowBytesRead) }
 }
 
 extension WebPDecoder: IncrementalImageDecoderProviding {
-    /// A ``WebPIncrementalDecoder`` with `options`.
+    /// A resumable decoder (``WebPIncrementalDecoder``) with `options`.
     public func makeIncrementalDecoder(options: DecodeOptions) -> any IncrementalImageDecoding {
         WebPIncrementalDecoder(options: options)
     }

@@ -22,7 +22,7 @@ final class VP8IncrementalFrame {
     private(set) var received = 0
     private var frame: VP8FrameDecoder?
     private var converter: VP8RowConverter?
-    private(set) var output: VP8PartialRGBA
+    private(set) var output: VP8RGBAWriter
     private var nextRow = 0
     private var retryAt = 0
     /// The frame can not be decoded (the caller falls back to a one-shot decode for the error).
@@ -43,7 +43,7 @@ final class VP8IncrementalFrame {
         self.info = info
         payload = .allocate(byteCount: size, alignment: 16)
         payload.initializeMemory(as: UInt8.self, repeating: 0)
-        output = VP8PartialRGBA(width: info.width, height: info.height)
+        output = VP8RGBAWriter(width: info.width, height: info.height)
     }
 
     deinit { payload.deallocate() }
@@ -199,25 +199,5 @@ final class VP8IncrementalFrame {
                 }
             }
         }
-    }
-}
-
-/// Collects converted rows into a full-size RGBA image, counting them: rows not written yet
-/// are transparent black.
-struct VP8PartialRGBA: VP8RowSink {
-    let width: Int, height: Int
-    private(set) var bytes: [UInt8]
-    private(set) var rowsWritten = 0
-
-    init(width: Int, height: Int) {
-        self.width = width
-        self.height = height
-        bytes = [UInt8](repeating: 0, count: width * height * 4)
-    }
-
-    mutating func writeRow(_ y: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) {
-        let offset = y * width * 4
-        bytes.withUnsafeMutableBufferPointer { fill($0.baseAddress! + offset) }
-        rowsWritten = y + 1
     }
 }

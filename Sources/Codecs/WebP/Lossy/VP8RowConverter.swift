@@ -6,10 +6,12 @@ protocol VP8RowSink {
     mutating func writeRow(_ y: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void)
 }
 
-/// Collects every row into a full-size ``PixelBuffer``.
+/// Collects every row into a full-size ``PixelBuffer``, counting the rows written (the rows
+/// not written yet are transparent black: an incremental decode's partial image).
 struct VP8RGBAWriter: VP8RowSink {
     let width: Int, height: Int
-    private var bytes: [UInt8]
+    private(set) var bytes: [UInt8]
+    private(set) var rowsWritten = 0
 
     init(width: Int, height: Int) {
         self.width = width
@@ -20,6 +22,7 @@ struct VP8RGBAWriter: VP8RowSink {
     mutating func writeRow(_ y: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) {
         let offset = y * width * 4
         bytes.withUnsafeMutableBufferPointer { fill($0.baseAddress! + offset) }
+        rowsWritten = y + 1
     }
 
     /// The image (every row written).
