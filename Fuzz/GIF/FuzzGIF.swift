@@ -44,38 +44,8 @@ public func fuzzGIF(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     // Progressive loading: fed in pieces, the incremental decoder must end exactly as the
     // one-shot decode does (same frames, durations and loop count, or the same error).
     options.lazyAnimationThreshold = 1 << 16   // some inputs eager, some lazy
-    incrementalMatchesOneShot(data, options, chunkSize: 1 + count % 97)
+    fuzzIncrementalMatchesOneShot(GIFDecoder(), data, options, piece: 1 + count % 97)
     return 0
-}
-
-private func incrementalMatchesOneShot(_ data: Data, _ options: DecodeOptions, chunkSize: Int) {
-    let expected = Result { () throws(ImageError) in try GIFDecoder().decode(data, options: options) }
-    let decoder = GIFIncrementalDecoder(options: options)
-    var offset = 0
-    while offset < data.count {
-        let end = min(data.count, offset + chunkSize)
-        decoder.append(data.subdata(in: offset..<end))
-        if let partial = decoder.currentImage(), case .success(let image) = expected, !image.isLazy,
-           partial.pixelSize != image.pixelSize {
-            fatalError("partial image \(partial.pixelSize), final \(image.pixelSize)")
-        }
-        offset = end
-    }
-    let result = Result { () throws(ImageError) in try decoder.finish() }
-    switch (result, expected) {
-    case let (.success(image), .success(expected)):
-        guard image.frameCount == expected.frameCount, image.loopCount == expected.loopCount,
-              image.isLazy == expected.isLazy, image.frameDurations == expected.frameDurations,
-              image.framesDroppedByBudget == expected.framesDroppedByBudget,
-              image.isLazy || image.frames.map(\.pixels) == expected.frames.map(\.pixels) else {
-            fatalError("incremental decode differs from the one-shot decode")
-        }
-    case let (.failure(error), .failure(expected)):
-        guard error.code == expected.code else { fatalError("incremental threw \(error.code), one-shot \(expected.code)") }
-    default:
-        fatalError("incremental and one-shot decodes disagree on success")
-    }
-    if decoder.currentImage() != nil { fatalError("a partial image after finish") }
 }
 
 /// Decodes `data` with the GIF decoder under the shared checks (Fuzz/Common).

@@ -6,7 +6,7 @@ import OspreyCore
 // needs no SwiftPM. Each input is decoded twice: at full size and as a thumbnail
 // (DCT-scaled, then resampled), so that the reduced IDCTs, the streamed shrinking path and
 // the orientation transform are fuzzed as well as the entropy decoder, the IDCT and the
-// colour conversion. JPEG has no checksums,
+// colour conversion, then fed in pieces to the resumable decoder (Fuzz/Common). JPEG has no checksums,
 // so mutations reach every segment parser without any repair step.
 //
 // A finding is anything that is not a clean return: a trap (overflow, out-of-bounds index,
@@ -34,6 +34,14 @@ public func fuzzJPEG(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let sizes = [PixelSize(width: 7, height: 5), PixelSize(width: 150, height: 100), PixelSize(width: 300, height: 200)]
     options.thumbnailPixelSize = sizes[count % sizes.count]
     decodeChecked(data, options)
+
+    // Progressive loading: fed in pieces (their size taken from the data, so mutations vary
+    // it), the resumable decoder must end exactly as the one-shot decode does, at full size
+    // and as a thumbnail.
+    let piece = 1 + Int(data.last ?? 0) % 509
+    fuzzIncrementalMatchesOneShot(JPEGDecoder(), data, options, piece: piece, allBytes: true)
+    options.thumbnailPixelSize = nil
+    fuzzIncrementalMatchesOneShot(JPEGDecoder(), data, options, piece: piece, allBytes: count % 2 == 0)
     return 0
 }
 

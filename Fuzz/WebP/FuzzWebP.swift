@@ -32,39 +32,10 @@ public func fuzzWebP(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     decodeChecked(data, options)
 
     options.firstFrameOnly = false
-    incrementalChecked(data, options)
+    fuzzIncrementalMatchesOneShot(WebPDecoder(), data, options, piece: 1 + Int(data.last ?? 0) % 61)
     options.thumbnailPixelSize = PixelSize(width: 7, height: 5)
     decodeChecked(data, options)
     return 0
-}
-
-/// Feeds `data` to ``WebPIncrementalDecoder`` in pieces (their size taken from the data, so
-/// mutations vary it), asking for a partial image after each, and traps unless the final
-/// image equals the one-shot decode's, or both fail with the same code.
-private func incrementalChecked(_ data: Data, _ options: DecodeOptions) {
-    let expected = Result { () throws(ImageError) in try WebPDecoder().decode(data, options: options) }
-    let decoder = WebPIncrementalDecoder(options: options)
-    let piece = 1 + Int(data.last ?? 0) % 61
-    var offset = 0
-    while offset < data.count {
-        let end = min(data.count, offset + piece)
-        decoder.append(data.subdata(in: offset..<end))
-        _ = decoder.currentImage()
-        offset = end
-    }
-    let got = Result { () throws(ImageError) in try decoder.finish() }
-    switch (got, expected) {
-    case (.success(let got), .success(let expected)):
-        guard got.frames.map(\.pixels) == expected.frames.map(\.pixels), got.loopCount == expected.loopCount,
-              got.framesDroppedByBudget == expected.framesDroppedByBudget else {
-            fatalError("incremental WebP decode differs from the one-shot decode")
-        }
-    case (.failure(let got), .failure(let expected)):
-        guard got.code == expected.code else { fatalError("incremental WebP error \(got.code), one-shot \(expected.code)") }
-    default:
-        fatalError("incremental WebP decode and one-shot decode disagree on success")
-    }
-    guard decoder.currentImage() == nil else { fatalError("a partial image after finish") }
 }
 
 /// Decodes `data` with the WebP decoder under the shared checks (Fuzz/Common).

@@ -26,13 +26,20 @@ extension Trait where Self == OffCooperativePool {
     public static var offCooperativePool: Self { OffCooperativePool() }
 }
 
-/// A task executor that runs each job on a global-queue thread.
+/// A task executor that runs each job on a GCD thread of its own.
+///
+/// Each job goes to a fresh serial queue, which GCD runs on its *overcommit* pool: a new thread
+/// whenever every thread is busy. Not `DispatchQueue.global()`: that pool is as wide as the
+/// cores, so two long CPU-bound tests (the progressive decoders' corpus runs take over a minute
+/// in a debug build) held both its threads, and the work the code under test puts on global
+/// queues — a download's operation queue, a decode — waited behind them until a waiting test's
+/// deadline passed (seen: a 12 MB download that takes 0.05 s alone timed out at 180 s).
 final class GlobalQueueExecutor: TaskExecutor {
     static let shared = GlobalQueueExecutor()
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
-        DispatchQueue.global().async { job.runSynchronously(on: executor) }
+        DispatchQueue(label: "osprey.tests.job").async { job.runSynchronously(on: executor) }
     }
 }
