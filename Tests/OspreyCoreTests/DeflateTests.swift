@@ -5,7 +5,7 @@ import OspreyCore
 @testable import OspreyCodecs
 import OspreyTestSupport
 
-@Suite("Deflate, inflate and checksums", .offCooperativePool)
+@Suite("Deflate, inflate and checksums", .cpuBound)
 struct DeflateTests {
     @Test("CRC-32 and Adler-32 known values")
     func checksums() {

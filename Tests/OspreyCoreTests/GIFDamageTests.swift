@@ -8,7 +8,7 @@ import OspreyTestSupport
 /// Damaged GIFs end cleanly: truncated frames show what arrived, bad codes and bad minimum
 /// code sizes end the frame or the animation, floods of empty blocks end, and seeded
 /// mutations of the corpus decode or throw an `ImageError` (never trap or hang).
-@Suite("GIF damage", .timeLimit(.minutes(20)), .offCooperativePool)
+@Suite("GIF damage", .timeLimit(.minutes(20)), .cpuBound)
 struct GIFDamageTests {
     static let palette = GIFDecoderTests.palette
 

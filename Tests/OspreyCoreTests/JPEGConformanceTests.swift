@@ -8,7 +8,7 @@ import OspreyTestSupport
 /// Every JPEG that has a reference decode (libjpeg-turbo via Pillow, accurate IDCT, fancy
 /// upsampling) must come out within PSNR ≥ 45 dB of it: the five vendored ones always (a
 /// fresh clone), all 58 of the shared corpus when it is present.
-@Suite("JPEG conformance", .offCooperativePool)
+@Suite("JPEG conformance", .cpuBound)
 struct JPEGConformanceTests {
     @Test("every JPEG with a reference decodes within 45 dB PSNR")
     func referencesMatch() throws {

@@ -7,7 +7,7 @@ import OspreyTestSupport
 
 /// Decoder behaviour beyond conformance: damaged data, unsupported frames, limits,
 /// orientation, thumbnails and registration.
-@Suite("JPEG decoder", .offCooperativePool)
+@Suite("JPEG decoder", .cpuBound)
 struct JPEGDecoderTests {
     static let baseline = "jpeg/subsampling/kodim23_q90_420.jpg"
     static let baselineReference = "jpeg-reference/subsampling/kodim23_q90_420.png"

@@ -8,7 +8,7 @@ import OspreyTestSupport
 /// Robustness: truncated and mutated corpus JPEGs must decode or throw an `ImageError`,
 /// never crash or hang (a crash ends the process; the time limit catches a hang). Seeded,
 /// so a failure repeats. Small files only, to keep the debug-build run short.
-@Suite("JPEG fuzzing", .timeLimit(.minutes(20)), .offCooperativePool)
+@Suite("JPEG fuzzing", .timeLimit(.minutes(20)), .cpuBound)
 struct JPEGFuzzTests {
     static let files: [[UInt8]] = [
         "jpeg/jpeg-js/redbox-with-rst.jpg", "jpeg/jpeg-js/skater-progressive.jpg", "jpeg/jpeg-js/cmyktest.jpg",

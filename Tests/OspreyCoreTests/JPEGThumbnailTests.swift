@@ -8,7 +8,7 @@ import OspreyTestSupport
 /// DCT-scaled thumbnails (issue 13 item 8): the reduced IDCT picks the smallest scale that
 /// stays at least the target, the streaming resampler makes the exact size, orientation swaps
 /// the axes, and a streamed baseline thumbnail never allocates the source canvas.
-@Suite("JPEG DCT-scaled thumbnails", .offCooperativePool)
+@Suite("JPEG DCT-scaled thumbnails", .cpuBound)
 struct JPEGThumbnailTests {
     static let files = [
         "jpeg/subsampling/kodim23_q90_420.jpg", "jpeg/subsampling/kodim23_q90_422.jpg",

@@ -8,7 +8,7 @@ import OspreyTestSupport
 /// Robustness: truncated and mutated corpus PNGs must decode or throw an `ImageError`, never
 /// crash or hang (a crash ends the test process; the time limit catches a hang). Seeded, so
 /// a failure repeats.
-@Suite("PNG fuzzing", .timeLimit(.minutes(20)), .offCooperativePool)
+@Suite("PNG fuzzing", .timeLimit(.minutes(20)), .cpuBound)
 struct PNGFuzzTests {
     static let files: [[UInt8]] = Corpus.files(in: "png", extensions: ["png"]).compactMap { try? [UInt8](Data(contentsOf: $0)) }
 

@@ -8,7 +8,7 @@ import OspreyTestSupport
 /// Incremental JPEG decoding (issue 16): fed in pieces of any size, the decoder resumes where it
 /// stopped, gives partial images at the output size that get more complete, and a final image
 /// equal to a one-shot decode of the whole file, byte for byte (or the same error).
-@Suite("Progressive JPEG decoding", .offCooperativePool)
+@Suite("Progressive JPEG decoding", .cpuBound)
 struct ProgressiveJPEGTests {
     static let baseline = "jpeg/subsampling/kodim23_q90_420.jpg"
     static let progressive = "jpeg/subsampling/kodim23_q85_420_progressive.jpg"

@@ -8,7 +8,7 @@ import OspreyTestSupport
 /// Incremental PNG decoding (issue 16, items 1, 2 and 4): fed in pieces of any size, the
 /// decoder gives partial images that only ever grow, and a final image equal to a one-shot
 /// decode; the streaming inflater behind it copies its input a bounded number of times.
-@Suite("Progressive PNG decoding", .offCooperativePool)
+@Suite("Progressive PNG decoding", .cpuBound)
 struct ProgressivePNGTests {
     static let validFiles = PNGConformanceTests.validFiles
     static let chunkSizes = [1, 7, 64, 4096, 65536]
@@ -237,7 +237,7 @@ struct ProgressivePNGTests {
 
 /// Damaged files through the incremental decoder: it never traps, and whatever it finishes on
 /// its own equals the one-shot decode (and the one-shot fallback always agrees with it).
-@Suite("Progressive PNG decoding of damaged files", .offCooperativePool)
+@Suite("Progressive PNG decoding of damaged files", .cpuBound)
 struct ProgressivePNGDamageTests {
     @Test("400 mutated PngSuite files fed in random pieces agree with the one-shot decoder")
     func mutatedFiles() throws {

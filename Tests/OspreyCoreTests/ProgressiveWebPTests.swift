@@ -8,7 +8,7 @@ import OspreyTestSupport
 /// Incremental WebP decoding (issue 16, WebP): fed in pieces of any size, the decoder gives
 /// partial images that only grow (lossless rows, animation frames) and a final image equal to
 /// a one-shot decode of the whole file, or the same error.
-@Suite("Progressive WebP decoding", .offCooperativePool)
+@Suite("Progressive WebP decoding", .cpuBound)
 struct ProgressiveWebPTests {
     static let files = Corpus.files(in: "webp", extensions: ["webp"])
 

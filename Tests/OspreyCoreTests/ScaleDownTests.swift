@@ -8,7 +8,7 @@ import OspreyTestSupport
 /// Issue 11 item 2: `scaleDownLargeImages` decodes a large image scaled down through the
 /// thumbnail path, and a thumbnail's pixel limit is its output plus the streamed rows, not the
 /// source canvas.
-@Suite("Scale-down and thumbnail limits", .offCooperativePool)
+@Suite("Scale-down and thumbnail limits", .cpuBound)
 struct ScaleDownTests {
     typealias H = PNGTestHelpers
 

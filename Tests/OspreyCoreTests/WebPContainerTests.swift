@@ -8,7 +8,7 @@ import OspreyTestSupport
 /// The WebP container and the decoder's place in the library: registration, RIFF chunk
 /// parsing (padding, skipped chunks, sizes checked), the VP8X still rules, limits before
 /// allocation, and the damaged files libwebp's test data ships.
-@Suite("WebP container", .offCooperativePool)
+@Suite("WebP container", .cpuBound)
 struct WebPContainerTests {
     static let pixels = WebPAnimationTests.noise(5, 3, seed: 7)
 

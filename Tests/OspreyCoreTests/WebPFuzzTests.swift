@@ -8,7 +8,7 @@ import OspreyTestSupport
 /// Robustness: seeded byte mutations of lossless, alpha and animated WebP files must decode
 /// or throw a decoding `ImageError`, never crash or hang (a crash ends the process; the time
 /// limit catches a hang). Seeded, so a failure repeats; bounded in count.
-@Suite("WebP fuzzing", .timeLimit(.minutes(10)), .offCooperativePool)
+@Suite("WebP fuzzing", .timeLimit(.minutes(10)), .cpuBound)
 struct WebPFuzzTests {
     static let files: [[UInt8]] = [
         "webp/libwebp-test-data/lossless_vec_1_13.webp", "webp/libwebp-test-data/dual_transform.webp",

@@ -8,7 +8,7 @@ import OspreyTestSupport
 /// WebP lossless (VP8L) against libwebp: every lossless file of the corpus (the vendored
 /// libwebp-test-data, plus image-webp's when the shared corpus is present) must decode to the
 /// manifest's `rgba_sha256` (Pillow over libwebp) exactly.
-@Suite("WebP lossless", .offCooperativePool)
+@Suite("WebP lossless", .cpuBound)
 struct WebPLosslessTests {
     /// The corpus's WebP files whose first image chunk is `VP8L`, or whose VP8X image is lossless.
     static func losslessFiles() -> [URL] {

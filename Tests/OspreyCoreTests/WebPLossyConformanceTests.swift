@@ -8,7 +8,7 @@ import OspreyTestSupport
 /// Every simple lossy WebP (a bare `VP8 ` chunk) in the fixtures, and in the shared corpus
 /// when present, decodes to exactly the manifest's `rgba_sha256` (Pillow 13 / libwebp 1.6,
 /// fancy upsampling).
-@Suite("WebP lossy conformance", .offCooperativePool)
+@Suite("WebP lossy conformance", .cpuBound)
 struct WebPLossyConformanceTests {
     @Test("every simple lossy WebP decodes exactly as libwebp")
     func exactDecodes() throws {

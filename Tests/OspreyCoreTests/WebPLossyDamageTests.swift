@@ -7,7 +7,7 @@ import OspreyTestSupport
 
 /// Limits before allocating, cancellation, and damaged payloads: every input either decodes
 /// or fails with one clean error — never a trap, an out-of-bounds read or an endless loop.
-@Suite("WebP lossy limits and damage", .offCooperativePool)
+@Suite("WebP lossy limits and damage", .cpuBound)
 struct WebPLossyDamageTests {
     static func payload(_ name: String) throws -> Data {
         let url = try #require(Corpus.file("webp/libwebp-test-data/\(name)"))

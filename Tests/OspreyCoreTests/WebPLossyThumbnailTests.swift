@@ -10,7 +10,7 @@ import OspreyTestSupport
 /// equals resizing the full image; a shrink to a quarter or less takes the cheap path (no loop
 /// filter, no chroma upsampling, each macroblock converted and box-averaged as it is
 /// reconstructed) and stays close to it.
-@Suite("WebP lossy thumbnails", .offCooperativePool)
+@Suite("WebP lossy thumbnails", .cpuBound)
 struct WebPLossyThumbnailTests {
     static func payload(_ name: String) throws -> Data {
         let url = try #require(Corpus.file("webp/libwebp-test-data/\(name)"))

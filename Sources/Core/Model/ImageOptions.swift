@@ -14,10 +14,12 @@ public struct ImageOptions: OptionSet, Sendable, Hashable {
     public static let highPriority = ImageOptions(rawValue: 1 << 2)
     /// Report partially decoded images in ``ImageProgress/partialImage`` while bytes arrive (to
     /// a load with a `progress` closure), at most every ``ImageContext/progressiveInterval`` and
-    /// only when new rows arrived; never after the load's completion. PNG (rows; Adam7 passes
-    /// as coarse previews) and JPEG (baseline MCU rows; progressive scans as previews that
-    /// sharpen) decode incrementally and finish from the same state; the other formats decode
-    /// the bytes so far again per partial image (the prefix fallback) until their decoders resume. Partial images are neither transformed nor cached. A
+    /// only when new rows arrived; never after the load's completion. Every built-in decoder
+    /// resumes and finishes from the same state: PNG (rows; Adam7 passes as coarse previews),
+    /// JPEG (baseline MCU rows; progressive scans as previews that sharpen), GIF and animated
+    /// WebP (each frame as it arrives), WebP stills (lossless rows, lossy macroblock rows). A
+    /// decoder added from outside that cannot resume decodes the bytes so far again per partial
+    /// image (the prefix fallback). Partial images are neither transformed nor cached. A
     /// ``ImageContext/downloadDecryptor`` turns it off (it needs the whole body). A view bound
     /// with this option shows the partial images.
     public static let progressiveLoad = ImageOptions(rawValue: 1 << 3)
