@@ -145,7 +145,13 @@ struct ServerFaultTests {
         defer { harness.close() }
         // The server always sends Content-Length; a response modifier that drops it makes the
         // downloader rely on the running total, as for a body without Content-Length.
-        harness.server.setRoute("/drip", .ok(Data(repeating: 9, count: 200_000)).with { $0.bytesPerSecond = 400_000 })
+        // An endless body: were the whole body sent before the client stopped (a loaded
+        // machine), the connection would stay open for reuse and the last check below could not
+        // tell; this one can only close because the client closed it.
+        harness.server.setRoute("/drip", .ok(Data(repeating: 9, count: 200_000)).with {
+            $0.bytesPerSecond = 400_000
+            $0.endlessBody = true
+        })
         var context = harness.context
         context.responseModifier = { response in
             HTTPURLResponse(url: response.url!, statusCode: 200, httpVersion: "HTTP/1.1",
