@@ -12,20 +12,9 @@ import Testing
 /// timed out (a 12 MB download that takes 0.05 s alone, past its 180 s deadline, with two busy
 /// loops beside the suite). Here they queue on two serial queues instead, and the kernel shares
 /// the cores between them and everything else.
-public struct CPUBound: SuiteTrait, TestTrait, TestScoping {
-    public var isRecursive: Bool { true }
-
-    public init() {}
-
-    public func provideScope(for test: Test, testCase: Test.Case?,
-                             performing function: @Sendable () async throws -> Void) async throws {
-        try await withTaskExecutorPreference(CPUBoundExecutor.shared) { try await function() }
-    }
-}
-
-extension Trait where Self == CPUBound {
-    /// Runs the suite's tests on the CPU-bound suites' own two threads (see ``CPUBound``).
-    public static var cpuBound: Self { CPUBound() }
+extension Trait where Self == OffCooperativePool {
+    /// Runs the suite's tests on the CPU-bound suites' own two threads.
+    public static var cpuBound: Self { OffCooperativePool(executor: CPUBoundExecutor.shared) }
 }
 
 /// Two serial queues, used in turn: at most two CPU-bound jobs run at once, each on a thread

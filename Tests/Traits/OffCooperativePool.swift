@@ -12,12 +12,16 @@ import Testing
 /// resumes when its condition holds. Every suite of the package carries it.
 public struct OffCooperativePool: SuiteTrait, TestTrait, TestScoping {
     public var isRecursive: Bool { true }
+    /// Where the jobs run: the global pool, or the CPU-bound suites' own threads (`.cpuBound`).
+    let executor: any TaskExecutor
 
-    public init() {}
+    public init() { executor = GlobalQueueExecutor.shared }
+
+    init(executor: any TaskExecutor) { self.executor = executor }
 
     public func provideScope(for test: Test, testCase: Test.Case?,
                       performing function: @Sendable () async throws -> Void) async throws {
-        try await withTaskExecutorPreference(GlobalQueueExecutor.shared) { try await function() }
+        try await withTaskExecutorPreference(executor) { try await function() }
     }
 }
 
