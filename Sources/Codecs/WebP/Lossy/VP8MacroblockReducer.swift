@@ -86,40 +86,32 @@ final class VP8MacroblockReducer {
     ///
     /// In 16-bit lanes, as libwebp's SSE2 converter does: `MultHi(v, c) = v·c >> 8` is the high
     /// half of `(v << 8) · c`. Red and green are exact; blue is computed at half scale to stay
-    /// in 16 bits (off by one step in 1/32 of the cases), harmless in a thumbnail.
+    /// in 16 bits (off by one step in 1/32 of the cases), harmless in a thumbnail. Only
+    /// concrete SIMD operations (``VP8Lanes``), so that nothing here is a call.
     @inline(__always)
     private func sumChromaSamples(luma: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>,
                                   workStride: Int) {
-        @inline(__always) func multiplyHigh(_ value: SIMD8<UInt16>, _ constant: UInt32) -> SIMD8<UInt16> {
-            SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: value) &* constant) &>> 16)
-        }
-        let low = SIMD8<Int16>(repeating: 0), high = SIMD8<Int16>(repeating: 255)
         for row in 0..<8 {
-            let u = SIMD8<UInt16>(truncatingIfNeeded: UnsafeRawPointer(cb + row &* workStride).loadUnaligned(as: SIMD8<UInt8>.self)) &<< 8
-            let v = SIMD8<UInt16>(truncatingIfNeeded: UnsafeRawPointer(cr + row &* workStride).loadUnaligned(as: SIMD8<UInt8>.self)) &<< 8
+            let u = VP8Lanes.widen(UnsafeRawPointer(cb + row &* workStride).loadUnaligned(as: SIMD8<UInt8>.self)) &<< 8
+            let v = VP8Lanes.widen(UnsafeRawPointer(cr + row &* workStride).loadUnaligned(as: SIMD8<UInt8>.self)) &<< 8
             // libwebp's VP8YUVToR/G/B with the chroma terms shared by the four luma samples.
-            let redTerm = SIMD8<Int16>(truncatingIfNeeded: multiplyHigh(v, 26_149)) &- 14_234
-            let greenTerm = 8_708 &- SIMD8<Int16>(truncatingIfNeeded: multiplyHigh(u, 6_419))
-                &- SIMD8<Int16>(truncatingIfNeeded: multiplyHigh(v, 13_320))
-            let blueTerm = multiplyHigh(u, 33_050)
-            var red = SIMD8<Int16>(), green = SIMD8<Int16>(), blue = SIMD8<Int16>()
-            @inline(__always) func add(_ shiftedLuma: SIMD8<UInt16>) {
-                let y = multiplyHigh(shiftedLuma, 19_077)
-                let signedY = SIMD8<Int16>(truncatingIfNeeded: y)
-                red &+= ((signedY &+ redTerm) &>> 6).clamped(lowerBound: low, upperBound: high)
-                green &+= ((signedY &+ greenTerm) &>> 6).clamped(lowerBound: low, upperBound: high)
-                let halfBlue = SIMD8<Int16>(truncatingIfNeeded: (y &+ blueTerm) &>> 1)
-                blue &+= ((halfBlue &- 8_842) &>> 5).clamped(lowerBound: low, upperBound: high)
-            }
+            let redTerm = VP8Lanes.signed(VP8Lanes.multiplyHigh(v, 26_149)) &- 14_234
+            let greenTerm = 8_708 &- VP8Lanes.signed(VP8Lanes.multiplyHigh(u, 6_419))
+                &- VP8Lanes.signed(VP8Lanes.multiplyHigh(v, 13_320))
+            let blueTerm = VP8Lanes.multiplyHigh(u, 33_050)
+            var sums = RGBLanes()
             // Each 16-bit lane holds two neighbouring luma samples; shifted into the high byte
             // each, in whichever order: only their sum matters.
             let top = UnsafeRawPointer(luma + 2 &* row &* workStride).loadUnaligned(as: SIMD8<UInt16>.self)
             let bottom = UnsafeRawPointer(luma + (2 &* row &+ 1) &* workStride).loadUnaligned(as: SIMD8<UInt16>.self)
-            add(top &<< 8); add(top & 0xFF00); add(bottom &<< 8); add(bottom & 0xFF00)
+            sums.add(top &<< 8, redTerm: redTerm, greenTerm: greenTerm, blueTerm: blueTerm)
+            sums.add(top & 0xFF00, redTerm: redTerm, greenTerm: greenTerm, blueTerm: blueTerm)
+            sums.add(bottom &<< 8, redTerm: redTerm, greenTerm: greenTerm, blueTerm: blueTerm)
+            sums.add(bottom & 0xFF00, redTerm: redTerm, greenTerm: greenTerm, blueTerm: blueTerm)
             let raw = UnsafeMutableRawPointer(sampleSums + row &* 8)
-            raw.storeBytes(of: red, as: SIMD8<Int16>.self)
-            (raw + 128).storeBytes(of: green, as: SIMD8<Int16>.self)
-            (raw + 256).storeBytes(of: blue, as: SIMD8<Int16>.self)
+            raw.storeBytes(of: sums.red, as: SIMD8<Int16>.self)
+            (raw + 128).storeBytes(of: sums.green, as: SIMD8<Int16>.self)
+            (raw + 256).storeBytes(of: sums.blue, as: SIMD8<Int16>.self)
         }
     }
 
@@ -193,5 +185,23 @@ final class VP8MacroblockReducer {
             output.writeRow(emitted) { destination in destination.update(from: source, count: count) }
             emitted += 1
         }
+    }
+}
+
+/// Red, green and blue sums of converted pixels, 8 chroma samples at a time.
+private struct RGBLanes {
+    var red = SIMD8<Int16>(), green = SIMD8<Int16>(), blue = SIMD8<Int16>()
+
+    /// Converts 8 luma samples (each in the high byte of its lane) with the chroma terms of
+    /// the samples they lie on (libwebp's VP8YUVToR/G/B) and adds the clamped results.
+    @inline(__always)
+    mutating func add(_ shiftedLuma: SIMD8<UInt16>, redTerm: SIMD8<Int16>, greenTerm: SIMD8<Int16>,
+                      blueTerm: SIMD8<UInt16>) {
+        let y = VP8Lanes.multiplyHigh(shiftedLuma, 19_077)
+        let signedY = VP8Lanes.signed(y)
+        red &+= VP8Lanes.clampToByte((signedY &+ redTerm) &>> 6)
+        green &+= VP8Lanes.clampToByte((signedY &+ greenTerm) &>> 6)
+        let halfBlue = VP8Lanes.signed((y &+ blueTerm) &>> 1)
+        blue &+= VP8Lanes.clampToByte((halfBlue &- 8_842) &>> 5)
     }
 }
