@@ -6,30 +6,29 @@ extension VP8BoolDecoder {
     /// Reads the tokens of one block into `output` (raster order, already zeroed), each
     /// multiplied by `dcFactor` (position 0) or `acFactor`, stored as 16 bits as libwebp does.
     ///
-    /// - `probabilities`: the frame's coefficient probabilities; `bands` points at the 17
-    ///   per-position offsets of this block type into them (see ``VP8TokenContext``).
+    /// - `bands`: where the frame's coefficient probabilities of this block type start for each
+    ///   of the 17 positions (16 and one past; see ``VP8TokenContext/offsets``).
     /// - `context`: 0, 1 or 2 — how many of the blocks above and to the left had coefficients.
     /// - `first`: 1 for the luma blocks of a 16×16 macroblock (their DC is in Y2), else 0.
     /// - Returns the position after the last token read (0 = no coefficient): libwebp's `nz`,
     ///   which decides the neighbours' contexts and the inner loop filter.
     @inline(__always)
-    mutating func coefficients(probabilities: UnsafePointer<UInt8>, bands: UnsafePointer<Int>,
-                               context: Int, first: Int, dcFactor: Int, acFactor: Int,
-                               into output: UnsafeMutablePointer<Int16>) -> Int {
+    mutating func coefficients(bands: UnsafePointer<UnsafePointer<UInt8>>, context: Int, first: Int,
+                               dcFactor: Int, acFactor: Int, into output: UnsafeMutablePointer<Int16>) -> Int {
         // A local copy the compiler keeps in registers: `self` lives behind a pointer that the
         // stores to `output` might alias, so working on it would store the state after every bit.
         var reader = self
         defer { self = reader }
         var n = first
-        var p = probabilities + (bands[n] &+ context &* 11)
+        var p = bands[n] + context &* 11
         while n < 16 {
             if !reader.bit(Int(p[0])) { return n }   // end of block
             while !reader.bit(Int(p[1])) {            // a zero coefficient
                 n &+= 1
                 if n == 16 { return 16 }
-                p = probabilities + bands[n]
+                p = bands[n]
             }
-            let next = probabilities + bands[n &+ 1]
+            let next = bands[n &+ 1]
             let magnitude: Int
             if !reader.bit(Int(p[2])) {
                 magnitude = 1
