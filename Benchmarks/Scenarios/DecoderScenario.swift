@@ -107,6 +107,7 @@ struct DecoderScenario: Scenario {
                         note: "no target; the cache encodes transformed images as PNG, and the fixtures are made this way"))
         rows += try jpegRows(in: bench, folder: folder)
         rows += try webpLossyRows(in: bench, folder: folder)
+        rows += try webpLossyPhotoRows(in: bench)
         rows += try webpLosslessRows(in: bench, folder: folder)
         if hasPillow {
             bench.note("Decode reference: \(python.pillowStatus) (libpng + zlib \(python.probe.zlib ?? "?")), timed inside Python "

@@ -15,6 +15,8 @@ struct VP8BoolDecoder {
     private var value: UInt64 = 0
     private var range: UInt32 = 255 - 1
     private var bits: Int = -8
+    /// ``VP8RangeTable/entries``, held so that the hot loops find it in a register.
+    private let renormalisation = VP8RangeTable.entries
     /// True once the decoder needed bytes past the end of its partition.
     private(set) var isAtEnd = false
 
@@ -63,35 +65,64 @@ struct VP8BoolDecoder {
         }
     }
 
-    /// One bit whose probability of being 0 is `probability` / 256.
+    /// One bit whose probability of being 0 is `probability` / 256 (1…255).
     @inline(__always)
     mutating func bit(_ probability: Int) -> Bool {
-        var range = self.range
+        let range = self.range
         if bits < 0 { loadNewBytes() }
-        // 0 ≤ bits < 64 here, and the shifts below are by less than 64 (resp. 8): the masking
-        // shifts are exact and spare the compiler's range checks.
+        // 0 ≤ bits < 64 here, so the masking shift is exact and spares a range check.
         let position = UInt64(truncatingIfNeeded: bits)
         let split = (range &* UInt32(truncatingIfNeeded: probability)) &>> 8
         let current = UInt32(truncatingIfNeeded: value &>> position)
         let one = current > split
+        // The new range minus one: `range - split - 1` for a 1, `split` for a 0 (split < range
+        // since probability < 256, so neither wraps; both ≤ 253).
         if one {
-            range &-= split
+            // Written as `(range - split) - 1` so that the `- 1` folds into the table address
+            // and only one subtraction is on the chain.
+            renormalise(Int(range &- split) &- 1)
             value &-= UInt64(split &+ 1) &<< position
         } else {
-            range = split &+ 1
+            renormalise(Int(split))
         }
-        // Renormalise so that the real range is back in 128…255.
-        let shift = range.leadingZeroBitCount &- 24
-        range &<<= UInt32(truncatingIfNeeded: shift)
-        bits &-= shift
-        self.range = range &- 1
         return one
     }
 
-    /// `value` with a sign read as one even bit (libwebp `VP8GetSigned`).
+    /// Brings `newRange` (the range minus one after a decision) back to 127…254 and consumes
+    /// the bits that took (``VP8RangeTable``).
+    @inline(__always)
+    private mutating func renormalise(_ newRange: Int) {
+        range = UInt32(renormalisation[newRange])
+        bits &-= Int(renormalisation[256 &+ newRange])
+    }
+
+    /// ``bit(_:)`` as a mask, -1 for a 1 and 0 for a 0, decoded without a branch on the bit.
+    ///
+    /// For bits that only feed arithmetic — coefficient signs, a token's extra bits: they are
+    /// close to random, so a branch on each would be mispredicted about half the time (libwebp
+    /// reads its signs branch-free for the same reason). Same arithmetic as ``bit(_:)``, so the
+    /// same bits and the same state afterwards.
+    @inline(__always)
+    mutating func bitMask(_ probability: Int) -> Int {
+        let range = self.range
+        if bits < 0 { loadNewBytes() }
+        let position = UInt64(truncatingIfNeeded: bits)
+        let split = (range &* UInt32(truncatingIfNeeded: probability)) &>> 8
+        let current = UInt32(truncatingIfNeeded: value &>> position)
+        // Both are below 256 (the unread value never exceeds the range), so the sign of
+        // `split - current` is the decoded bit: all ones when current > split.
+        let mask = UInt32(bitPattern: Int32(bitPattern: split &- current) &>> 31)
+        let newRange = ((range &- 1 &- split) & mask) | (split & ~mask)
+        value &-= UInt64(truncatingIfNeeded: (split &+ 1) & mask) &<< position
+        renormalise(Int(newRange))
+        return Int(Int32(bitPattern: mask))
+    }
+
+    /// `magnitude` with a sign read as one even bit (libwebp `VP8GetSigned`), branch-free.
     @inline(__always)
     mutating func signed(_ magnitude: Int) -> Int {
-        bit(128) ? -magnitude : magnitude
+        let mask = bitMask(128)
+        return (magnitude ^ mask) &- mask
     }
 
     /// An unsigned `count`-bit literal, most significant bit first.

@@ -35,6 +35,10 @@ final class VP8FrameDecoder {
     /// The loop-filter parameters of each macroblock of the current row.
     let rowFilters: UnsafeMutablePointer<VP8FilterStrength>
     let probabilities: UnsafeMutablePointer<UInt8>
+    /// Where the probabilities of each block type (17 apart) and coefficient position start, as
+    /// pointers: the token loop's next probabilities are then one load away, which shortens its
+    /// restart after a mispredicted branch (see ``VP8TokenContext/offsets``).
+    let bandProbabilities: UnsafeMutablePointer<UnsafePointer<UInt8>>
     let segmentTree: [Int]?
     /// For thumbnails of at most a quarter of the size: each reconstructed macroblock goes to the
     /// reducer instead of the planes (which are then not allocated), and the loop filter is
@@ -72,6 +76,10 @@ final class VP8FrameDecoder {
         rowFilters.initialize(repeating: VP8FilterStrength(), count: columns)
         probabilities = .allocate(capacity: VP8Tables.coefficientProbabilityCount)
         probabilities.initialize(from: parameters.coefficientProbabilities, count: VP8Tables.coefficientProbabilityCount)
+        bandProbabilities = .allocate(capacity: VP8TokenContext.offsets.count)
+        for (index, offset) in VP8TokenContext.offsets.enumerated() {
+            (bandProbabilities + index).initialize(to: UnsafePointer(probabilities + offset))
+        }
         segmentTree = parameters.segmentMapUpdated ? parameters.segmentProbabilities : nil
     }
 
@@ -81,7 +89,7 @@ final class VP8FrameDecoder {
         work.deallocate(); coefficients.deallocate(); blockTokens.deallocate()
         modesAbove.deallocate(); modesLeft.deallocate()
         nonZeroAbove.deallocate(); dcNonZeroAbove.deallocate()
-        rowFilters.deallocate(); probabilities.deallocate()
+        rowFilters.deallocate(); probabilities.deallocate(); bandProbabilities.deallocate()
     }
 
     /// Decodes macroblock row `mbY` (headers, tokens, reconstruction, then the loop filter).
@@ -126,69 +134,66 @@ final class VP8FrameDecoder {
         let segment = parameters.segments[mb.segment]
         coefficients.update(repeating: 0, count: 384)
         var anyCoefficients = false
-        return VP8TokenContext.offsets.withUnsafeBufferPointer { offsets -> Bool in
-            let bands = offsets.baseAddress!
-            var first = 0
-            var lumaBands = bands + 17 * VP8BoolDecoder.typeY4
-            if !mb.usesSubblocks {
-                // The Y2 block: the DC of each luma block, through the inverse WHT.
-                let y2 = coefficients + 384
-                y2.update(repeating: 0, count: 16)
-                let context = Int(dcNonZeroAbove[mbX] &+ dcNonZeroLeft)
-                let count = tokens.coefficients(probabilities: probabilities, bands: bands + 17 * VP8BoolDecoder.typeY2,
-                                                context: context, first: 0, dcFactor: segment.y2DC,
-                                                acFactor: segment.y2AC, into: y2)
-                let flag: UInt8 = count > 0 ? 1 : 0
-                dcNonZeroAbove[mbX] = flag
-                dcNonZeroLeft = flag
-                VP8Transform.inverseWHT(y2, into: coefficients)
-                first = 1
-                lumaBands = bands + 17 * VP8BoolDecoder.typeY16AC
+        let bands = UnsafePointer(bandProbabilities)
+        var first = 0
+        var lumaBands = bands + 17 * VP8BoolDecoder.typeY4
+        if !mb.usesSubblocks {
+            // The Y2 block: the DC of each luma block, through the inverse WHT.
+            let y2 = coefficients + 384
+            y2.update(repeating: 0, count: 16)
+            let context = Int(dcNonZeroAbove[mbX] &+ dcNonZeroLeft)
+            let count = tokens.coefficients(bands: bands + 17 * VP8BoolDecoder.typeY2, context: context, first: 0,
+                                            dcFactor: segment.y2DC, acFactor: segment.y2AC, into: y2)
+            let flag: UInt8 = count > 0 ? 1 : 0
+            dcNonZeroAbove[mbX] = flag
+            dcNonZeroLeft = flag
+            VP8Transform.inverseWHT(y2, into: coefficients)
+            first = 1
+            lumaBands = bands + 17 * VP8BoolDecoder.typeY16AC
+        }
+        var above = nonZeroAbove[mbX] & 0x0F, left = nonZeroLeft & 0x0F
+        for by in 0..<4 {
+            var l = left & 1
+            for bx in 0..<4 {
+                let block = by * 4 + bx
+                let out = coefficients + 16 * block
+                let count = tokens.coefficients(bands: lumaBands,
+                                                context: Int(l &+ (above & 1)), first: first,
+                                                dcFactor: segment.y1DC, acFactor: segment.y1AC, into: out)
+                l = count > first ? 1 : 0
+                above = (above >> 1) | (l << 7)
+                blockTokens[block] = count
+                if count > 1 || out[0] != 0 { anyCoefficients = true }
             }
-            var above = nonZeroAbove[mbX] & 0x0F, left = nonZeroLeft & 0x0F
-            for by in 0..<4 {
+            above >>= 4
+            left = (left >> 1) | (l << 7)
+        }
+        var newAbove = above, newLeft = left >> 4
+        let chromaBands = bands + 17 * VP8BoolDecoder.typeChroma
+        for plane in 0..<2 {
+            let shift = UInt8(4 + 2 * plane)
+            var above = nonZeroAbove[mbX] >> shift, left = nonZeroLeft >> shift
+            for by in 0..<2 {
                 var l = left & 1
-                for bx in 0..<4 {
-                    let block = by * 4 + bx
+                for bx in 0..<2 {
+                    let block = 16 + plane * 4 + by * 2 + bx
                     let out = coefficients + 16 * block
-                    let count = tokens.coefficients(probabilities: probabilities, bands: lumaBands,
-                                                    context: Int(l &+ (above & 1)), first: first,
-                                                    dcFactor: segment.y1DC, acFactor: segment.y1AC, into: out)
-                    l = count > first ? 1 : 0
-                    above = (above >> 1) | (l << 7)
+                    let count = tokens.coefficients(bands: chromaBands,
+                                                    context: Int(l &+ (above & 1)), first: 0,
+                                                    dcFactor: segment.uvDC, acFactor: segment.uvAC, into: out)
+                    l = count > 0 ? 1 : 0
+                    above = (above >> 1) | (l << 3)
                     blockTokens[block] = count
                     if count > 1 || out[0] != 0 { anyCoefficients = true }
                 }
-                above >>= 4
-                left = (left >> 1) | (l << 7)
+                above >>= 2
+                left = (left >> 1) | (l << 5)
             }
-            var newAbove = above, newLeft = left >> 4
-            let chromaBands = bands + 17 * VP8BoolDecoder.typeChroma
-            for plane in 0..<2 {
-                let shift = UInt8(4 + 2 * plane)
-                var above = nonZeroAbove[mbX] >> shift, left = nonZeroLeft >> shift
-                for by in 0..<2 {
-                    var l = left & 1
-                    for bx in 0..<2 {
-                        let block = 16 + plane * 4 + by * 2 + bx
-                        let out = coefficients + 16 * block
-                        let count = tokens.coefficients(probabilities: probabilities, bands: chromaBands,
-                                                        context: Int(l &+ (above & 1)), first: 0,
-                                                        dcFactor: segment.uvDC, acFactor: segment.uvAC, into: out)
-                        l = count > 0 ? 1 : 0
-                        above = (above >> 1) | (l << 3)
-                        blockTokens[block] = count
-                        if count > 1 || out[0] != 0 { anyCoefficients = true }
-                    }
-                    above >>= 2
-                    left = (left >> 1) | (l << 5)
-                }
-                newAbove |= (above << 4) << UInt8(2 * plane)
-                newLeft |= (left & 0xF0) << UInt8(2 * plane)
-            }
-            nonZeroAbove[mbX] = newAbove
-            nonZeroLeft = newLeft
-            return anyCoefficients
+            newAbove |= (above << 4) << UInt8(2 * plane)
+            newLeft |= (left & 0xF0) << UInt8(2 * plane)
         }
+        nonZeroAbove[mbX] = newAbove
+        nonZeroLeft = newLeft
+        return anyCoefficients
     }
 }

@@ -22,11 +22,11 @@ final class VP8MacroblockReducer {
     private let pictureWidth: Int, pictureHeight: Int
     /// Output pixels per macroblock along each axis (`16 / factor`), and the RGBA row
     /// buffer's stride in pixels (whole macroblocks).
-    private let cells: Int, stride: Int
+    let cells: Int, stride: Int
     /// One macroblock row of output pixels: `cells` RGBA rows of `stride` pixels.
     private let rgba: UnsafeMutablePointer<UInt8>
     /// The macroblock's RGB sums per chroma sample (8 × 8, red then green then blue planes).
-    private let sampleSums: UnsafeMutablePointer<Int16>
+    let sampleSums: UnsafeMutablePointer<Int16>
     /// RGB sums and pixel counts per output cell, on an edge macroblock.
     private let sums: UnsafeMutablePointer<Int32>
     private var emitted = 0
@@ -81,69 +81,6 @@ final class VP8MacroblockReducer {
         }
     }
 
-    /// Converts the 4 luma samples on each of the 64 chroma samples and stores their RGB sums
-    /// (at most 4 · 255) in ``sampleSums`` (red at 0, green at 64, blue at 128; 8 a chroma row).
-    ///
-    /// In 16-bit lanes, as libwebp's SSE2 converter does: `MultHi(v, c) = v·c >> 8` is the high
-    /// half of `(v << 8) · c`. Red and green are exact; blue is computed at half scale to stay
-    /// in 16 bits (off by one step in 1/32 of the cases), harmless in a thumbnail.
-    @inline(__always)
-    private func sumChromaSamples(luma: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>,
-                                  workStride: Int) {
-        @inline(__always) func multiplyHigh(_ value: SIMD8<UInt16>, _ constant: UInt32) -> SIMD8<UInt16> {
-            SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: value) &* constant) &>> 16)
-        }
-        let low = SIMD8<Int16>(repeating: 0), high = SIMD8<Int16>(repeating: 255)
-        for row in 0..<8 {
-            let u = SIMD8<UInt16>(truncatingIfNeeded: UnsafeRawPointer(cb + row &* workStride).loadUnaligned(as: SIMD8<UInt8>.self)) &<< 8
-            let v = SIMD8<UInt16>(truncatingIfNeeded: UnsafeRawPointer(cr + row &* workStride).loadUnaligned(as: SIMD8<UInt8>.self)) &<< 8
-            // libwebp's VP8YUVToR/G/B with the chroma terms shared by the four luma samples.
-            let redTerm = SIMD8<Int16>(truncatingIfNeeded: multiplyHigh(v, 26_149)) &- 14_234
-            let greenTerm = 8_708 &- SIMD8<Int16>(truncatingIfNeeded: multiplyHigh(u, 6_419))
-                &- SIMD8<Int16>(truncatingIfNeeded: multiplyHigh(v, 13_320))
-            let blueTerm = multiplyHigh(u, 33_050)
-            var red = SIMD8<Int16>(), green = SIMD8<Int16>(), blue = SIMD8<Int16>()
-            @inline(__always) func add(_ shiftedLuma: SIMD8<UInt16>) {
-                let y = multiplyHigh(shiftedLuma, 19_077)
-                let signedY = SIMD8<Int16>(truncatingIfNeeded: y)
-                red &+= ((signedY &+ redTerm) &>> 6).clamped(lowerBound: low, upperBound: high)
-                green &+= ((signedY &+ greenTerm) &>> 6).clamped(lowerBound: low, upperBound: high)
-                let halfBlue = SIMD8<Int16>(truncatingIfNeeded: (y &+ blueTerm) &>> 1)
-                blue &+= ((halfBlue &- 8_842) &>> 5).clamped(lowerBound: low, upperBound: high)
-            }
-            // Each 16-bit lane holds two neighbouring luma samples; shifted into the high byte
-            // each, in whichever order: only their sum matters.
-            let top = UnsafeRawPointer(luma + 2 &* row &* workStride).loadUnaligned(as: SIMD8<UInt16>.self)
-            let bottom = UnsafeRawPointer(luma + (2 &* row &+ 1) &* workStride).loadUnaligned(as: SIMD8<UInt16>.self)
-            add(top &<< 8); add(top & 0xFF00); add(bottom &<< 8); add(bottom & 0xFF00)
-            let raw = UnsafeMutableRawPointer(sampleSums + row &* 8)
-            raw.storeBytes(of: red, as: SIMD8<Int16>.self)
-            (raw + 128).storeBytes(of: green, as: SIMD8<Int16>.self)
-            (raw + 256).storeBytes(of: blue, as: SIMD8<Int16>.self)
-        }
-    }
-
-    /// Means of the chroma-sample sums over each output cell (`factor / 2` samples a side).
-    @inline(__always)
-    private func reduceSums(into out: UnsafeMutablePointer<UInt8>) {
-        let span = factor &>> 1
-        let area = factor &* factor, shift = 2 &* factor.trailingZeroBitCount
-        for cellRow in 0..<cells {
-            for channel in 0..<3 {
-                // At most 8 · 4 · 255 per lane: fits 16 bits.
-                var rowSum = SIMD8<Int16>()
-                let plane = UnsafeRawPointer(sampleSums + channel &* 64 + cellRow &* span &* 8)
-                for k in 0..<span { rowSum &+= (plane + k &* 16).loadUnaligned(as: SIMD8<Int16>.self) }
-                let destination = out + (cellRow &* stride &* 4 &+ channel)
-                for cell in 0..<cells {
-                    var sum = 0
-                    for k in 0..<span { sum &+= Int(rowSum[cell &* span &+ k]) }
-                    destination[cell &* 4] = UInt8(truncatingIfNeeded: (sum &+ area &>> 1) &>> shift)
-                }
-            }
-        }
-    }
-
     /// Factor 1: the macroblock's `width × height` pixels inside the picture, converted one by
     /// one (a picture with an odd side, which no larger factor divides).
     private func convert(luma: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>,
@@ -195,3 +132,4 @@ final class VP8MacroblockReducer {
         }
     }
 }
+

@@ -29,25 +29,38 @@ struct VP8RGBAWriter: VP8RowSink {
     var pixels: PixelBuffer { PixelBuffer(width: width, height: height, bytes: bytes) }
 }
 
-/// Feeds every row to a ``StreamingResampler``: holds one RGBA row and the output.
+/// Feeds every row to a ``StreamingResampler``: holds one RGBA row and the output. When the
+/// source already has the target size (a thumbnail the ``VP8MacroblockReducer`` shrank exactly
+/// to it), the rows go straight into the output: a resampler at 1:1 would only copy them, at
+/// the cost of a few percent of such a thumbnail.
 struct VP8ResamplingWriter: VP8RowSink {
-    private var resampler: StreamingResampler
+    private var resampler: StreamingResampler?
+    private var direct: VP8RGBAWriter?
     private var row: [UInt8]
 
     init(source: PixelSize, target: PixelSize) {
-        resampler = StreamingResampler(source: source, target: target)
-        row = [UInt8](repeating: 0, count: source.width * 4)
+        if source == target {
+            direct = VP8RGBAWriter(width: source.width, height: source.height)
+            row = []
+        } else {
+            resampler = StreamingResampler(source: source, target: target)
+            row = [UInt8](repeating: 0, count: source.width * 4)
+        }
     }
 
     mutating func writeRow(_ y: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) {
+        if direct != nil {
+            direct?.writeRow(y, fill)
+            return
+        }
         row.withUnsafeMutableBufferPointer { buffer in
             fill(buffer.baseAddress!)
-            resampler.addRow(buffer.baseAddress!)
+            resampler?.addRow(buffer.baseAddress!)
         }
     }
 
     /// The downsampled image (every row added).
-    var pixels: PixelBuffer { resampler.pixels }
+    var pixels: PixelBuffer { direct?.pixels ?? resampler!.pixels }
 }
 
 /// Turns finished Y/U/V plane rows into RGBA with libwebp's fancy upsampling and
