@@ -23,6 +23,20 @@ extension JPEGDecodeSession {
         return nil
     }
 
+    /// The units of a sequential scan's components (the caller deallocates them); nil for a
+    /// progressive scan.
+    fileprivate func sequentialUnits(_ scan: JPEGScan) throws(ImageError) -> UnsafeMutableBufferPointer<JPEGSequentialUnit>? {
+        guard !progressive else { return nil }
+        var units: [JPEGSequentialUnit] = []
+        for c in scan.components {
+            guard let unit = JPEGSequentialUnit(c, session: self) else { throw ImageError(.badImageData) }
+            units.append(unit)
+        }
+        let buffer = UnsafeMutableBufferPointer<JPEGSequentialUnit>.allocate(capacity: units.count)
+        _ = buffer.initialize(from: units)
+        return buffer
+    }
+
     /// The MCU loop, from where `cursor` stands. A truncated scan stops where the data ends
     /// (blocks not reached stay mid-grey); a corrupt restart interval is abandoned at the next
     /// RSTn, and intervals whose markers are missing are skipped, so later intervals land where
@@ -39,7 +53,15 @@ extension JPEGDecodeSession {
         let mcusWide = cursor.mcusWide, total = cursor.total
         let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
         defer { block.deallocate() }
-        let decodeBlock = blockDecoder(for: scan)
+        // Sequential scans run through units (the DC predictors live there while the loop
+        // runs: `storePredictors` puts them back wherever the loop may stop or checkpoint).
+        let units = try sequentialUnits(scan)
+        defer { units?.deallocate() }
+        func storePredictors() {
+            guard let units else { return }
+            for (c, unit) in zip(scan.components, units) { c.dcPredictor = unit.predictor }
+        }
+        let decodeBlock = progressive ? blockDecoder(for: scan) : nil
         // Streamed: each MCU row is rendered once the loop has moved past it.
         let renderer = streaming ? self.renderer : nil
         // MCUs per frame MCU row (a non-interleaved scan's MCU is one block).
@@ -69,6 +91,7 @@ extension JPEGDecodeSession {
                 try renderer.complete(through: mcu / rowMCUs)
             }
             if advanced {
+                storePredictors()
                 saved = JPEGScanCursor.Checkpoint(session: self, scan: scan, mcu: mcu,
                                                   expectedRestart: expectedRestart, reader: reader)
             }
@@ -86,6 +109,7 @@ extension JPEGDecodeSession {
                 expectedRestart = (number + 1) & 7
                 reader = MSBBitReader(bytes, start: after)
                 for c in scan.components { c.dcPredictor = 0 }
+                if let units { for index in units.indices { units[index].predictor = 0 } }
                 eobRun = 0
                 if mcu >= total { break }
             } else if reader.overrun, restartInterval == 0 || !canResynchronise(at: reader.position) {
@@ -93,13 +117,17 @@ extension JPEGDecodeSession {
                 break
             }
             let mcuColumn = mcu % mcusWide, mcuRow = mcu / mcusWide
-            if single {
-                decodeBlock(scan.components[0], mcuColumn, mcuRow, &reader, block)
-            } else {
-                for c in scan.components {
-                    for v in 0..<c.v {
-                        for h in 0..<c.h {
-                            decodeBlock(c, mcuColumn * c.h + h, mcuRow * c.v + v, &reader, block)
+            if let units {
+                JPEGSequentialUnit.decodeMCU(units, column: mcuColumn, row: mcuRow, &reader, block, naturalOrder)
+            } else if let decodeBlock {
+                if single {
+                    decodeBlock(scan.components[0], mcuColumn, mcuRow, &reader)
+                } else {
+                    for c in scan.components {
+                        for v in 0..<c.v {
+                            for h in 0..<c.h {
+                                decodeBlock(c, mcuColumn * c.h + h, mcuRow * c.v + v, &reader)
+                            }
                         }
                     }
                 }
@@ -107,6 +135,7 @@ extension JPEGDecodeSession {
             if !reader.overrun { decodedSomething = true }
             mcu += 1
         }
+        storePredictors()
         if !final, reader.reachedEnd { return starve() }
         if let renderer {
             try renderer.complete(through: geometry.mcusHigh)

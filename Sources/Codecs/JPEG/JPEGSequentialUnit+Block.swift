@@ -1,0 +1,87 @@
+import OspreyCore
+/// The sequential (baseline/extended) block: Huffman-decode, dequantise, IDCT straight into
+/// the ring, or keep the coefficients when the frame has several scans.
+extension JPEGSequentialUnit {
+    /// Decodes block (`column`, `blockRow`), whose samples go to `output` (ignored when the
+    /// coefficients are kept). `block` is 64 coefficients of scratch.
+    @inline(__always)
+    mutating func decodeBlock(column: Int, blockRow: Int, output: UnsafeMutablePointer<UInt8>,
+                              _ reader: inout MSBBitReader, _ block: UnsafeMutablePointer<Int16>,
+                              _ naturalOrder: UnsafePointer<Int>) {
+        let t = Self.symbol(dc, &reader)
+        predictor = predictor &+ reader.receiveExtend(t)
+        if let skip {
+            // Scaled by 1/8: the block is its DC alone; the AC coefficients are read past.
+            JPEGSkipTable.skipAC(skip, fast, ac, &reader)
+            JPEGIDCT.fillDCOnly(Int16(truncatingIfNeeded: predictor), quant: quant[0], output: output,
+                                stride: stride, size: 1)
+            return
+        }
+        block.update(repeating: 0, count: 64)
+        block[0] = Int16(truncatingIfNeeded: predictor)
+        var k = 1
+        var hasAC = false
+        while k < 64 {
+            let entry = fast[reader.peek(JPEGFastAC.bits)]
+            if entry != 0 {
+                // Code and magnitude bits in one read (the common case).
+                reader.consume(Int(entry & 0xFF))
+                k &+= Int((entry >> 8) & 0xFF)
+                if k > 63 { break }
+                block[naturalOrder[k]] = Int16(truncatingIfNeeded: entry >> 16)
+                hasAC = true
+                k &+= 1
+                continue
+            }
+            let rs = Self.symbol(ac, &reader)
+            let r = rs >> 4, s = rs & 15
+            if s == 0 {
+                if r != 15 { break }
+                k &+= 16
+                continue
+            }
+            k &+= r
+            if k > 63 { break }
+            block[naturalOrder[k]] = Int16(truncatingIfNeeded: reader.receiveExtend(s))
+            hasAC = true
+            k &+= 1
+        }
+        if let coefficients {
+            // Sequential in several scans: kept until the last one, rendered with the rest.
+            (coefficients + (blockRow &* paddedBlocksWide &+ column) &* 64).update(from: block, count: 64)
+            return
+        }
+        if !hasAC {
+            // Flat blocks (common in chroma and smooth areas): the IDCT reduces to one value.
+            JPEGIDCT.fillDCOnly(block[0], quant: quant[0], output: output, stride: stride, size: blockSize)
+            return
+        }
+        JPEGIDCT.transform(block, quant: quant, output: output, stride: stride, size: blockSize)
+    }
+
+    /// Decodes the blocks of one MCU: a non-interleaved scan's MCU is block (`column`, `row`)
+    /// of `units[0]`; an interleaved one has `h` × `v` blocks of each unit in turn.
+    @inline(__always)
+    static func decodeMCU(_ units: UnsafeMutableBufferPointer<JPEGSequentialUnit>, column: Int, row: Int,
+                          _ reader: inout MSBBitReader, _ block: UnsafeMutablePointer<Int16>,
+                          _ naturalOrder: UnsafePointer<Int>) {
+        if units.count == 1 {
+            let output = units[0].rowBase(row) + column &* units[0].blockSize
+            units[0].decodeBlock(column: column, blockRow: row, output: output, &reader, block, naturalOrder)
+            return
+        }
+        for index in units.indices {
+            let h = units[index].h, v = units[index].v, size = units[index].blockSize
+            let base = units[index].rowBase(row &* v)
+            let rowStep = units[index].stride &* size
+            for y in 0..<v {
+                for x in 0..<h {
+                    let blockColumn = column &* h &+ x
+                    units[index].decodeBlock(column: blockColumn, blockRow: row &* v &+ y,
+                                             output: base + y &* rowStep + blockColumn &* size,
+                                             &reader, block, naturalOrder)
+                }
+            }
+        }
+    }
+}
