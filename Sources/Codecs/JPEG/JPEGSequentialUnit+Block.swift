@@ -8,11 +8,17 @@ extension JPEGSequentialUnit {
     mutating func decodeBlock(column: Int, blockRow: Int, output: UnsafeMutablePointer<UInt8>,
                               _ reader: inout MSBBitReader, _ block: UnsafeMutablePointer<Int16>,
                               _ naturalOrder: UnsafePointer<Int>) {
-        let t = Self.symbol(dc, &reader)
-        predictor = predictor &+ reader.receiveExtend(t)
+        // The window lives in registers for the block (``MSBBits``); every read below is
+        // preceded by a check that the bits it needs are there (a refill gives at least 57).
+        var bits = reader.bits
+        defer { reader.bits = bits }
+        if bits.count < 32 { reader.refill(&bits) }
+        let t = Self.symbol(dc, &bits)
+        // Categories above 16 (a corrupt table) read nothing and give 0, as receiveExtend does.
+        if t != 0, t <= 16 { predictor = predictor &+ bits.receiveExtend(t) }
         if let skip {
             // Scaled by 1/8: the block is its DC alone; the AC coefficients are read past.
-            JPEGSkipTable.skipAC(skip, fast, ac, &reader)
+            JPEGSkipTable.skipAC(skip, fast, ac, &bits, &reader)
             JPEGIDCT.fillDCOnly(Int16(truncatingIfNeeded: predictor), quant: quant[0], output: output,
                                 stride: stride, size: 1)
             return
@@ -22,10 +28,11 @@ extension JPEGSequentialUnit {
         var k = 1
         var hasAC = false
         while k < 64 {
-            let entry = fast[reader.peek(JPEGFastAC.bits)]
+            if bits.count < 16 { reader.refill(&bits) }
+            let entry = fast[bits.peek(JPEGFastAC.bits)]
             if entry != 0 {
                 // Code and magnitude bits in one read (the common case).
-                reader.consume(Int(entry & 0xFF))
+                bits.consume(Int(entry & 0xFF))
                 k &+= Int((entry >> 8) & 0xFF)
                 if k > 63 { break }
                 block[naturalOrder[k]] = Int16(truncatingIfNeeded: entry >> 16)
@@ -33,7 +40,7 @@ extension JPEGSequentialUnit {
                 k &+= 1
                 continue
             }
-            let rs = Self.symbol(ac, &reader)
+            let rs = Self.symbol(ac, &bits)
             let r = rs >> 4, s = rs & 15
             if s == 0 {
                 if r != 15 { break }
@@ -42,7 +49,8 @@ extension JPEGSequentialUnit {
             }
             k &+= r
             if k > 63 { break }
-            block[naturalOrder[k]] = Int16(truncatingIfNeeded: reader.receiveExtend(s))
+            if bits.count < s { reader.refill(&bits) }
+            block[naturalOrder[k]] = Int16(truncatingIfNeeded: bits.receiveExtend(s))
             hasAC = true
             k &+= 1
         }

@@ -46,13 +46,14 @@ struct JPEGSequentialUnit {
         cachedBase = plane
     }
 
-    /// The next Huffman symbol from `table` (a copied JPEG table); an unused code gives 0
-    /// after dropping 16 bits, as ``HuffmanDecoder/symbol(_:)`` does.
+    /// The next Huffman symbol from `table` (a copied JPEG table) in `bits`, which holds at
+    /// least 16 bits; an unused code gives 0 after dropping 16 bits, as
+    /// ``HuffmanDecoder/symbol(_:)`` does.
     @inline(__always)
-    static func symbol(_ table: UnsafePointer<UInt32>, _ reader: inout MSBBitReader) -> Int {
-        let symbol = HuffmanDecoder.symbolOrInvalid(table: table, rootBits: rootBits, &reader)
+    static func symbol(_ table: UnsafePointer<UInt32>, _ bits: inout MSBBits) -> Int {
+        let symbol = HuffmanDecoder.symbolOrInvalid(table: table, rootBits: rootBits, &bits)
         if symbol >= 0 { return symbol }
-        reader.consume(16)   // the lookup peeked 16 bits, so they are in the window
+        bits.consume(16)
         return 0
     }
 

@@ -64,27 +64,29 @@ enum JPEGSkipTable {
     /// Reads one block's AC symbols without keeping them: the same bits as the full loop of the
     /// sequential block decode (codes and magnitude bits), several symbols per lookup where
     /// they fit (`skip`, a table of this kind), else one at a time (`fast`, ``JPEGFastAC``; then
-    /// the Huffman table `ac`).
+    /// the Huffman table `ac`). `bits` is the window taken out of `reader` (refilled through it).
     @inline(__always)
     static func skipAC(_ skip: UnsafePointer<UInt16>, _ fast: UnsafePointer<Int32>, _ ac: UnsafePointer<UInt32>,
-                       _ reader: inout MSBBitReader) {
+                       _ bits: inout MSBBits, _ reader: inout MSBBitReader) {
         var k = 1
         while k < 64 {
-            let entry = Int(skip[reader.peek(bits)])
+            // 16 bits cover any one lookup below: a skip entry, a fast entry or a whole code.
+            if bits.count < 16 { reader.refill(&bits) }
+            let entry = Int(skip[bits.peek(Self.bits)])
             let advance = entry &>> 8
             if entry & 15 != 0, k &+ advance <= 64 {
-                reader.consume(entry & 15)
+                bits.consume(entry & 15)
                 if entry & 16 != 0 { return }
                 k &+= advance
                 continue
             }
-            let quick = fast[reader.peek(JPEGFastAC.bits)]
+            let quick = fast[bits.peek(JPEGFastAC.bits)]
             if quick != 0 {
-                reader.consume(Int(quick & 0xFF))
+                bits.consume(Int(quick & 0xFF))
                 k &+= Int((quick >> 8) & 0xFF) &+ 1
                 continue
             }
-            let rs = JPEGSequentialUnit.symbol(ac, &reader)
+            let rs = JPEGSequentialUnit.symbol(ac, &bits)
             let r = rs >> 4, s = rs & 15
             if s == 0 {
                 if r != 15 { return }
@@ -92,7 +94,8 @@ enum JPEGSkipTable {
                 continue
             }
             k &+= r &+ 1
-            _ = reader.receiveExtend(s)
+            if bits.count < s { reader.refill(&bits) }
+            bits.consume(s)
         }
     }
 }

@@ -110,7 +110,18 @@ struct HuffmanDecoder: Sendable {
     /// plain pointer, with no array to retain and release per symbol.
     @inline(__always)
     static func symbolOrInvalid(table: UnsafePointer<UInt32>, rootBits: Int, _ reader: inout MSBBitReader) -> Int {
-        let window = reader.peek(16)
+        _ = reader.peek(16)   // refills, so that the window holds the 16 bits looked at
+        var bits = reader.bits
+        let symbol = symbolOrInvalid(table: table, rootBits: rootBits, &bits)
+        reader.bits = bits
+        return symbol
+    }
+
+    /// ``symbolOrInvalid(table:rootBits:_:)`` on a window taken out of the reader for a hot
+    /// loop (``MSBBits``), which must hold at least 16 bits.
+    @inline(__always)
+    static func symbolOrInvalid(table: UnsafePointer<UInt32>, rootBits: Int, _ bits: inout MSBBits) -> Int {
+        let window = bits.peek(16)
         // Unchecked reads: a root index has `rootBits` bits and a subtable index stays inside
         // the subtable its link entry sized (HuffmanTableBuilder), so both are in bounds.
         // Masking shifts: every amount is below 16 by construction.
@@ -123,7 +134,7 @@ struct HuffmanDecoder: Sendable {
             length = rootBits &+ HuffmanEntry.length(entry)
         }
         guard entry & HuffmanEntry.kindMask == HuffmanEntry.literal else { return -1 }
-        reader.consume(length)
+        bits.consume(length)
         return HuffmanEntry.value(entry)
     }
 
