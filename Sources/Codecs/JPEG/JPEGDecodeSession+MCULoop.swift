@@ -40,7 +40,7 @@ extension JPEGDecodeSession {
     /// The MCU loop, from where `cursor` stands. A truncated scan stops where the data ends
     /// (blocks not reached stay mid-grey); a corrupt restart interval is abandoned at the next
     /// RSTn, and intervals whose markers are missing are skipped, so later intervals land where
-    /// they belong. ``DecodeOptions/cancellation`` is checked at the start of every MCU row.
+    /// they belong. ``DecodeOptions/cancellation`` is checked at the start of every frame MCU row.
     ///
     /// Returns where the scan's data ended (at the next marker, or the end). When not `final`
     /// (more bytes may come) and the data ran out, the cursor is put back to the start of the
@@ -82,18 +82,28 @@ extension JPEGDecodeSession {
             }
             return nil
         }
+        // The work of each frame MCU row is done once, when the loop enters it (at
+        // `nextFrameRow`); per MCU the loop only counts columns (no division, no checkpoint copy).
+        var nextFrameRow = 0
+        var savedFrameRow = saved.map { $0.mcu / rowMCUs }
+        var column = mcu % mcusWide, row = mcu / mcusWide
         while mcu < total {
-            if mcu % mcusWide == 0 { try options.checkCancellation() }
-            // A new frame MCU row: the rows before it are final unless a bit came from past the data.
-            let advanced = saved.map { mcu / rowMCUs != $0.mcu / rowMCUs } ?? false
-            if advanced, reader.reachedEnd { return starve() }
-            if let renderer {
-                try renderer.complete(through: mcu / rowMCUs)
-            }
-            if advanced {
-                storePredictors()
-                saved = JPEGScanCursor.Checkpoint(session: self, scan: scan, mcu: mcu,
-                                                  expectedRestart: expectedRestart, reader: reader)
+            if mcu >= nextFrameRow {
+                try options.checkCancellation()
+                let frameRow = mcu / rowMCUs
+                nextFrameRow = (frameRow + 1) * rowMCUs
+                // A new frame MCU row: the rows before it are final unless a bit came from past the data.
+                let advanced = savedFrameRow.map { $0 != frameRow } ?? false
+                if advanced, reader.reachedEnd { return starve() }
+                if let renderer {
+                    try renderer.complete(through: frameRow)
+                }
+                if advanced {
+                    storePredictors()
+                    saved = JPEGScanCursor.Checkpoint(session: self, scan: scan, mcu: mcu,
+                                                      expectedRestart: expectedRestart, reader: reader)
+                    savedFrameRow = frameRow
+                }
             }
             if restartInterval > 0, mcu > 0, mcu % restartInterval == 0 {
                 guard let (code, after) = nextRestartCandidate(from: reader.position) else {
@@ -112,11 +122,13 @@ extension JPEGDecodeSession {
                 if let units { for index in units.indices { units[index].predictor = 0 } }
                 eobRun = 0
                 if mcu >= total { break }
+                column = mcu % mcusWide
+                row = mcu / mcusWide
             } else if reader.overrun, restartInterval == 0 || !canResynchronise(at: reader.position) {
                 if !final, reader.reachedEnd { return starve() }
                 break
             }
-            let mcuColumn = mcu % mcusWide, mcuRow = mcu / mcusWide
+            let mcuColumn = column, mcuRow = row
             if let units {
                 JPEGSequentialUnit.decodeMCU(units, column: mcuColumn, row: mcuRow, &reader, block, naturalOrder)
             } else if let decodeBlock {
@@ -134,6 +146,11 @@ extension JPEGDecodeSession {
             }
             if !reader.overrun { decodedSomething = true }
             mcu += 1
+            column += 1
+            if column == mcusWide {
+                column = 0
+                row += 1
+            }
         }
         storePredictors()
         if !final, reader.reachedEnd { return starve() }

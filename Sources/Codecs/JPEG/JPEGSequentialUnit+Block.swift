@@ -18,7 +18,7 @@ extension JPEGSequentialUnit {
         if t != 0, t <= 16 { predictor = predictor &+ bits.receiveExtend(t) }
         if let skip {
             // Scaled by 1/8: the block is its DC alone; the AC coefficients are read past.
-            JPEGSkipTable.skipAC(skip, fast, ac, &bits, &reader)
+            bits = JPEGSkipTable.skipAC(skip, fast, ac, bits, &reader)
             JPEGIDCT.fillDCOnly(Int16(truncatingIfNeeded: predictor), quant: quant[0], output: output,
                                 stride: stride, size: 1)
             return
@@ -67,6 +67,28 @@ extension JPEGSequentialUnit {
         JPEGIDCT.transform(block, quant: quant, output: output, stride: stride, size: blockSize)
     }
 
+    /// Decodes this unit's `h` × `v` blocks of an interleaved MCU when they are scaled to their
+    /// DC alone (1/8 scale, streamed): the DC difference, then the AC symbols skipped, one sample
+    /// per block at `output` (the MCU row's first ring row). The common case of a thumbnail,
+    /// so it keeps the window in registers across the blocks and calls nothing per block.
+    @inline(__always)
+    mutating func decodeDCOnly(_ skip: UnsafePointer<UInt16>, column: Int, output: UnsafeMutablePointer<UInt8>,
+                               rowStep: Int, _ reader: inout MSBBitReader) {
+        var bits = reader.bits
+        defer { reader.bits = bits }
+        let q = quant[0]
+        for y in 0..<v {
+            for x in 0..<h {
+                if bits.count < 32 { reader.refill(&bits) }
+                let t = Self.symbol(dc, &bits)
+                if t != 0, t <= 16 { predictor = predictor &+ bits.receiveExtend(t) }
+                bits = JPEGSkipTable.skipAC(skip, fast, ac, bits, &reader)
+                JPEGIDCT.fillDCOnly(Int16(truncatingIfNeeded: predictor), quant: q,
+                                    output: output + (y &* rowStep &+ column &* h &+ x), stride: stride, size: 1)
+            }
+        }
+    }
+
     /// Decodes the blocks of one MCU: a non-interleaved scan's MCU is block (`column`, `row`)
     /// of `units[0]`; an interleaved one has `h` × `v` blocks of each unit in turn.
     @inline(__always)
@@ -82,6 +104,10 @@ extension JPEGSequentialUnit {
             let h = units[index].h, v = units[index].v, size = units[index].blockSize
             let base = units[index].rowBase(row &* v)
             let rowStep = units[index].stride &* size
+            if let skip = units[index].skip {
+                units[index].decodeDCOnly(skip, column: column, output: base, rowStep: rowStep, &reader)
+                continue
+            }
             for y in 0..<v {
                 for x in 0..<h {
                     let blockColumn = column &* h &+ x

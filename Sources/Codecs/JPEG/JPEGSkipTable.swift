@@ -3,80 +3,86 @@ import OspreyCore
 /// (1/8 DCT scale): the next ``bits`` bits of the stream give how many of them belong to whole
 /// AC symbols — Huffman codes *and* their magnitude bits — that fit, how far those symbols move
 /// through the block's zig-zag order, and whether the last one was the end of block. The
-/// values are not needed, only their lengths, so a 12-bit window covers three or four symbols
+/// values are not needed, only their lengths, so a 14-bit window covers three to five symbols
 /// of a typical photo where the per-symbol path (``JPEGFastAC``) reads one.
 ///
-/// Entries are `advance << 8 | endOfBlock << 4 | bitsUsed`, where `advance` counts the end of
+/// Entries are `advance << 8 | endOfBlock << 5 | bitsUsed`, where `advance` counts the end of
 /// block as one step so that "the symbols stay inside the block" is one test, `k + advance ≤ 64`
 /// (the per-symbol loop reads no symbol once `k` reached 64). 0 means "no whole symbol fits".
 enum JPEGSkipTable {
-    /// Bits looked at: 12, so each table is 4096 entries (8 kB).
-    static let bits = 12
+    /// Bits looked at: 14, so each table is 16 384 entries (32 kB). Measured on the 12 MP
+    /// benchmark file: 12 bits took 6 % longer per thumbnail.
+    static let bits = 14
     static let size = 1 << bits
 
     /// Fills `table` (``size`` entries) for the AC code given by DHT's `counts` (codes per
-    /// length 1…16) and `symbols` (run << 4 | size, in code order).
+    /// length 1…16) and `symbols` (run << 4 | size, in code order). Built per decode, so it
+    /// takes two passes of 2^``bits`` steps rather than a code search per symbol: first a
+    /// lookup of the code each window starts with, then each window's chain of symbols.
     static func fill(_ table: UnsafeMutablePointer<UInt16>, counts: [Int], symbols: [UInt8]) {
-        // Canonical codes: the codes of each length are consecutive from `first`, and the
-        // symbols of each length start at `offset` in the list.
-        var first = [Int](repeating: 0, count: 17), offset = [Int](repeating: 0, count: 17)
-        var code = 0, index = 0
-        for length in 1...16 {
-            first[length] = code
-            offset[length] = index
-            code = (code + counts[length - 1]) << 1
-            index += counts[length - 1]
-        }
-        /// The symbol whose code starts `at` bits into `window` (shortest match first: codes are
-        /// prefix free), or nil when no code ends inside the window.
-        func symbol(_ window: Int, at: Int) -> (value: Int, length: Int)? {
-            for length in 1...(bits - at) {
-                let code = (window >> (bits - at - length)) & ((1 << length) - 1)
-                let i = code - first[length]
-                if i >= 0, i < counts[length - 1], offset[length] + i < symbols.count {
-                    return (Int(symbols[offset[length] + i]), length)
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: size) { buffer in
+            let first = buffer.baseAddress!
+            // first[w]: length << 8 | symbol of the code `w` starts with, 0 when it is longer
+            // than the window (or unused). Canonical codes in order, as in JPEGFastAC.
+            first.update(repeating: 0, count: size)
+            var code = 0, index = 0
+            for length in 1...16 {
+                for _ in 0..<counts[length - 1] {
+                    defer { code += 1; index += 1 }
+                    guard index < symbols.count, length <= bits, code < 1 << length else { continue }
+                    let free = bits - length
+                    let entry = Int32(length << 8 | Int(symbols[index]))
+                    (first + (code << free)).update(repeating: entry, count: 1 << free)
                 }
+                code <<= 1
             }
-            return nil
-        }
-        for window in 0..<size {
-            var used = 0, advance = 0, endOfBlock = false
-            while used < bits, let (value, length) = symbol(window, at: used) {
-                let run = value >> 4, magnitude = value & 15
-                guard used + length + magnitude <= bits else { break }
-                if magnitude == 0, run != 15 {
-                    // EOB (and, as the sequential loop reads them, the EOBn of progressive AC).
-                    used += length
-                    advance += 1
-                    endOfBlock = true
-                    break
+            for window in 0..<size {
+                var used = 0, advance = 0, endOfBlock = false
+                while used < bits {
+                    // The window's bits from `used` on, zeros after: a code found there is
+                    // whole when its length fits in the bits that are real.
+                    let found = Int(first[(window << used) & (size - 1)])
+                    let length = found >> 8, value = found & 0xFF
+                    guard length != 0, used + length <= bits else { break }
+                    let run = value >> 4, magnitude = value & 15
+                    guard used + length + magnitude <= bits else { break }
+                    if magnitude == 0, run != 15 {
+                        // EOB (and, as the sequential loop reads them, the EOBn of progressive AC).
+                        used += length
+                        advance += 1
+                        endOfBlock = true
+                        break
+                    }
+                    let step = magnitude == 0 ? 16 : run + 1
+                    // Past the block's end the per-symbol path decides (it stops at 64).
+                    guard advance + step <= 63 else { break }
+                    used += length + magnitude
+                    advance += step
                 }
-                let step = magnitude == 0 ? 16 : run + 1
-                // Past the block's end the per-symbol path decides (it stops at 64).
-                guard advance + step <= 63 else { break }
-                used += length + magnitude
-                advance += step
+                table[window] = UInt16(advance << 8 | (endOfBlock ? 32 : 0) | used)
             }
-            table[window] = UInt16(advance << 8 | (endOfBlock ? 16 : 0) | used)
         }
     }
 
     /// Reads one block's AC symbols without keeping them: the same bits as the full loop of the
     /// sequential block decode (codes and magnitude bits), several symbols per lookup where
     /// they fit (`skip`, a table of this kind), else one at a time (`fast`, ``JPEGFastAC``; then
-    /// the Huffman table `ac`). `bits` is the window taken out of `reader` (refilled through it).
+    /// the Huffman table `ac`). `window` is the window taken out of `reader` (refilled through
+    /// it); the result is what is left of it. Passed by value, not `inout`, so that it stays in
+    /// registers: through an `inout` it was stored back to memory after every lookup.
     @inline(__always)
     static func skipAC(_ skip: UnsafePointer<UInt16>, _ fast: UnsafePointer<Int32>, _ ac: UnsafePointer<UInt32>,
-                       _ bits: inout MSBBits, _ reader: inout MSBBitReader) {
+                       _ window: MSBBits, _ reader: inout MSBBitReader) -> MSBBits {
+        var bits = window
         var k = 1
         while k < 64 {
             // 16 bits cover any one lookup below: a skip entry, a fast entry or a whole code.
             if bits.count < 16 { reader.refill(&bits) }
             let entry = Int(skip[bits.peek(Self.bits)])
             let advance = entry &>> 8
-            if entry & 15 != 0, k &+ advance <= 64 {
-                bits.consume(entry & 15)
-                if entry & 16 != 0 { return }
+            if entry & 31 != 0, k &+ advance <= 64 {
+                bits.consume(entry & 31)
+                if entry & 32 != 0 { return bits }
                 k &+= advance
                 continue
             }
@@ -89,7 +95,7 @@ enum JPEGSkipTable {
             let rs = JPEGSequentialUnit.symbol(ac, &bits)
             let r = rs >> 4, s = rs & 15
             if s == 0 {
-                if r != 15 { return }
+                if r != 15 { return bits }
                 k &+= 16
                 continue
             }
@@ -97,5 +103,6 @@ enum JPEGSkipTable {
             if bits.count < s { reader.refill(&bits) }
             bits.consume(s)
         }
+        return bits
     }
 }
