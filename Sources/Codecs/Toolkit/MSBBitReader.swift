@@ -52,26 +52,33 @@ struct MSBBitReader {
     @inline(__always)
     mutating func refill() {
         guard bitCount <= 56 else { return }
-        if marker == nil, paddingAppended == 0, position &+ 8 <= bytes.count {
-            // Fast path: the next 8 bytes loaded at once. When none of the bytes that fit is
-            // 0xFF (the usual case: stuffing and markers are rare), they are all plain data and
-            // go in with one shift instead of a per-byte loop.
-            let word = UInt64(bigEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: UInt64.self) })
-            let take = (64 &- bitCount) >> 3
-            // A byte of `word` is 0xFF when the same byte of `~word` is zero (SWAR zero-byte test:
-            // exact for the first zero byte, conservative after it — a false alarm only costs
-            // the slow path). Only the `take` leading bytes matter.
-            let inverted = ~word
-            let zeroBytes = (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080
-            let leading = take == 8 ? ~UInt64(0) : ~(~UInt64(0) &>> UInt64(truncatingIfNeeded: take &* 8))
-            if zeroBytes & leading == 0 {
-                window |= (word & leading) &>> UInt64(truncatingIfNeeded: bitCount)
-                bitCount &+= take &* 8
-                position &+= take
-                return
-            }
-        }
+        if marker == nil, paddingAppended == 0,
+           Self.fill(&window, &bitCount, from: bytes, at: &position) { return }
         refillByBytes()
+    }
+
+    /// The fast refill: the next 8 bytes loaded at once. When none of the bytes that fit is 0xFF
+    /// (the usual case: stuffing and markers are rare), they are all plain data and go into
+    /// `window` (holding `count` ≤ 56 bits) with one shift instead of a per-byte loop; false
+    /// (nothing done) otherwise, or when fewer than 8 bytes are left. Static and on its
+    /// arguments, so that a hot loop's register copy (``MSBBits``) is filled in place.
+    @inline(__always)
+    private static func fill(_ window: inout UInt64, _ count: inout Int, from bytes: [UInt8],
+                             at position: inout Int) -> Bool {
+        guard position &+ 8 <= bytes.count else { return false }
+        let word = UInt64(bigEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: UInt64.self) })
+        let take = (64 &- count) >> 3
+        // A byte of `word` is 0xFF when the same byte of `~word` is zero (SWAR zero-byte test:
+        // exact for the first zero byte, conservative after it — a false alarm only costs
+        // the slow path). Only the `take` leading bytes matter.
+        let inverted = ~word
+        let zeroBytes = (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080
+        let leading = take == 8 ? ~UInt64(0) : ~(~UInt64(0) &>> UInt64(truncatingIfNeeded: take &* 8))
+        guard zeroBytes & leading == 0 else { return false }
+        window |= (word & leading) &>> UInt64(truncatingIfNeeded: count)
+        count &+= take &* 8
+        position &+= take
+        return true
     }
 
     /// The general refill, one byte at a time: stuffing, fill bytes, markers and the end.
@@ -207,11 +214,17 @@ extension MSBBitReader {
         }
     }
 
-    /// Tops `bits` (taken from this reader, not yet put back) up to at least 57 bits.
+    /// Tops `bits` (taken from this reader, not yet put back) up to at least 57 bits: the fast
+    /// path fills the copy where it is (no round trip through the reader's fields, which
+    /// would put a store and a load on the hot loop's critical path), the rest goes through
+    /// the reader.
     @inline(__always)
     mutating func refill(_ bits: inout MSBBits) {
+        guard bits.count <= 56 else { return }
+        if marker == nil, paddingAppended == 0,
+           Self.fill(&bits.window, &bits.count, from: bytes, at: &position) { return }
         self.bits = bits
-        refill()
+        refillByBytes()
         bits = self.bits
     }
 }
