@@ -23,10 +23,24 @@ extension JPEGDecodeSession {
         return nil
     }
 
+    /// The units of a sequential scan's components (the caller deallocates them); nil for a
+    /// progressive scan.
+    fileprivate func sequentialUnits(_ scan: JPEGScan) throws(ImageError) -> UnsafeMutableBufferPointer<JPEGSequentialUnit>? {
+        guard !progressive else { return nil }
+        var units: [JPEGSequentialUnit] = []
+        for c in scan.components {
+            guard let unit = JPEGSequentialUnit(c, session: self) else { throw ImageError(.badImageData) }
+            units.append(unit)
+        }
+        let buffer = UnsafeMutableBufferPointer<JPEGSequentialUnit>.allocate(capacity: units.count)
+        _ = buffer.initialize(from: units)
+        return buffer
+    }
+
     /// The MCU loop, from where `cursor` stands. A truncated scan stops where the data ends
     /// (blocks not reached stay mid-grey); a corrupt restart interval is abandoned at the next
     /// RSTn, and intervals whose markers are missing are skipped, so later intervals land where
-    /// they belong. ``DecodeOptions/cancellation`` is checked at the start of every MCU row.
+    /// they belong. ``DecodeOptions/cancellation`` is checked at the start of every frame MCU row.
     ///
     /// Returns where the scan's data ended (at the next marker, or the end). When not `final`
     /// (more bytes may come) and the data ran out, the cursor is put back to the start of the
@@ -39,7 +53,15 @@ extension JPEGDecodeSession {
         let mcusWide = cursor.mcusWide, total = cursor.total
         let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
         defer { block.deallocate() }
-        let decodeBlock = blockDecoder(for: scan)
+        // Sequential scans run through units (the DC predictors live there while the loop
+        // runs: `storePredictors` puts them back wherever the loop may stop or checkpoint).
+        let units = try sequentialUnits(scan)
+        defer { units?.deallocate() }
+        func storePredictors() {
+            guard let units else { return }
+            for (c, unit) in zip(scan.components, units) { c.dcPredictor = unit.predictor }
+        }
+        let decodeBlock = progressive ? blockDecoder(for: scan) : nil
         // Streamed: each MCU row is rendered once the loop has moved past it.
         let renderer = streaming ? self.renderer : nil
         // MCUs per frame MCU row (a non-interleaved scan's MCU is one block).
@@ -60,17 +82,28 @@ extension JPEGDecodeSession {
             }
             return nil
         }
+        // The work of each frame MCU row is done once, when the loop enters it (at
+        // `nextFrameRow`); per MCU the loop only counts columns (no division, no checkpoint copy).
+        var nextFrameRow = 0
+        var savedFrameRow = saved.map { $0.mcu / rowMCUs }
+        var column = mcu % mcusWide, row = mcu / mcusWide
         while mcu < total {
-            if mcu % mcusWide == 0 { try options.checkCancellation() }
-            // A new frame MCU row: the rows before it are final unless a bit came from past the data.
-            let advanced = saved.map { mcu / rowMCUs != $0.mcu / rowMCUs } ?? false
-            if advanced, reader.reachedEnd { return starve() }
-            if let renderer {
-                try renderer.complete(through: mcu / rowMCUs)
-            }
-            if advanced {
-                saved = JPEGScanCursor.Checkpoint(session: self, scan: scan, mcu: mcu,
-                                                  expectedRestart: expectedRestart, reader: reader)
+            if mcu >= nextFrameRow {
+                try options.checkCancellation()
+                let frameRow = mcu / rowMCUs
+                nextFrameRow = (frameRow + 1) * rowMCUs
+                // A new frame MCU row: the rows before it are final unless a bit came from past the data.
+                let advanced = savedFrameRow.map { $0 != frameRow } ?? false
+                if advanced, reader.reachedEnd { return starve() }
+                if let renderer {
+                    try renderer.complete(through: frameRow)
+                }
+                if advanced {
+                    storePredictors()
+                    saved = JPEGScanCursor.Checkpoint(session: self, scan: scan, mcu: mcu,
+                                                      expectedRestart: expectedRestart, reader: reader)
+                    savedFrameRow = frameRow
+                }
             }
             if restartInterval > 0, mcu > 0, mcu % restartInterval == 0 {
                 guard let (code, after) = nextRestartCandidate(from: reader.position) else {
@@ -86,27 +119,40 @@ extension JPEGDecodeSession {
                 expectedRestart = (number + 1) & 7
                 reader = MSBBitReader(bytes, start: after)
                 for c in scan.components { c.dcPredictor = 0 }
+                if let units { for index in units.indices { units[index].predictor = 0 } }
                 eobRun = 0
                 if mcu >= total { break }
+                column = mcu % mcusWide
+                row = mcu / mcusWide
             } else if reader.overrun, restartInterval == 0 || !canResynchronise(at: reader.position) {
                 if !final, reader.reachedEnd { return starve() }
                 break
             }
-            let mcuColumn = mcu % mcusWide, mcuRow = mcu / mcusWide
-            if single {
-                decodeBlock(scan.components[0], mcuColumn, mcuRow, &reader, block)
-            } else {
-                for c in scan.components {
-                    for v in 0..<c.v {
-                        for h in 0..<c.h {
-                            decodeBlock(c, mcuColumn * c.h + h, mcuRow * c.v + v, &reader, block)
+            let mcuColumn = column, mcuRow = row
+            if let units {
+                JPEGSequentialUnit.decodeMCU(units, column: mcuColumn, row: mcuRow, &reader, block, naturalOrder)
+            } else if let decodeBlock {
+                if single {
+                    decodeBlock(scan.components[0], mcuColumn, mcuRow, &reader)
+                } else {
+                    for c in scan.components {
+                        for v in 0..<c.v {
+                            for h in 0..<c.h {
+                                decodeBlock(c, mcuColumn * c.h + h, mcuRow * c.v + v, &reader)
+                            }
                         }
                     }
                 }
             }
             if !reader.overrun { decodedSomething = true }
             mcu += 1
+            column += 1
+            if column == mcusWide {
+                column = 0
+                row += 1
+            }
         }
+        storePredictors()
         if !final, reader.reachedEnd { return starve() }
         if let renderer {
             try renderer.complete(through: geometry.mcusHigh)

@@ -103,112 +103,26 @@ extension JPEGDecodeSession {
         }
     }
 
-    typealias BlockDecoder = (JPEGComponent, Int, Int, inout MSBBitReader, UnsafeMutablePointer<Int16>) -> Void
+    typealias BlockDecoder = (JPEGComponent, Int, Int, inout MSBBitReader) -> Void
 
-    /// The per-block routine for this kind of scan.
+    /// The per-block routine for this kind of progressive scan (sequential scans decode
+    /// through ``JPEGSequentialUnit``s instead).
     func blockDecoder(for scan: JPEGScan) -> BlockDecoder {
-        if !progressive {
-            return { c, column, row, reader, block in self.decodeSequentialBlock(c, column, row, &reader, block) }
-        }
         let ss = scan.spectralStart, se = scan.spectralEnd
         let ah = scan.approximationHigh, al = scan.approximationLow
         switch (ss == 0, ah == 0) {
         case (true, true):
-            return { c, column, row, reader, _ in self.decodeDCFirst(c.block(column: column, row: row), c, al, &reader) }
+            return { c, column, row, reader in self.decodeDCFirst(c.block(column: column, row: row), c, al, &reader) }
         case (true, false):
-            return { c, column, row, reader, _ in self.decodeDCRefine(c.block(column: column, row: row), al, &reader) }
+            return { c, column, row, reader in self.decodeDCRefine(c.block(column: column, row: row), al, &reader) }
         case (false, true):
-            return { c, column, row, reader, _ in
+            return { c, column, row, reader in
                 self.decodeACFirst(c.block(column: column, row: row), c, ss, se, al, &reader)
             }
         case (false, false):
-            return { c, column, row, reader, _ in
+            return { c, column, row, reader in
                 self.decodeACRefine(c.block(column: column, row: row), c, ss, se, al, &reader)
             }
         }
-    }
-
-    /// Reads one block's AC coefficients without keeping them: the same bits as the full loop
-    /// of ``decodeSequentialBlock`` (codes and magnitude bits), for blocks scaled to their DC.
-    @inline(__always)
-    private static func skipAC(_ ac: HuffmanDecoder, _ fast: UnsafePointer<Int32>, _ reader: inout MSBBitReader) {
-        var k = 1
-        while k < 64 {
-            let entry = fast[reader.peek(JPEGFastAC.bits)]
-            if entry != 0 {
-                reader.consume(Int(entry & 0xFF))
-                k &+= Int((entry >> 8) & 0xFF) &+ 1
-                continue
-            }
-            let rs = ac.symbol(&reader)
-            let r = rs >> 4, s = rs & 15
-            if s == 0 {
-                if r != 15 { break }
-                k += 16
-                continue
-            }
-            k += r + 1
-            _ = reader.receiveExtend(s)
-        }
-    }
-
-    /// A baseline/extended block: Huffman-decode, dequantise, IDCT straight into the ring (or
-    /// keep the coefficients when the frame has several scans).
-    private func decodeSequentialBlock(_ c: JPEGComponent, _ column: Int, _ row: Int,
-                                       _ reader: inout MSBBitReader, _ block: UnsafeMutablePointer<Int16>) {
-        guard let dc = dcTables[c.dcTable], let ac = acTables[c.acTable] else { return }
-        let t = dc.symbol(&reader)
-        c.dcPredictor = c.dcPredictor &+ reader.receiveExtend(t)
-        let fast = fastAC + c.acTable * JPEGFastAC.size
-        if c.blockSize == 1, c.coefficients == nil {
-            // Scaled by 1/8: the block is its DC alone; the AC coefficients are read past.
-            Self.skipAC(ac, fast, &reader)
-            JPEGIDCT.fillDCOnly(Int16(truncatingIfNeeded: c.dcPredictor), quant: quant[c.quantIndex * 64],
-                                output: c.output(column: column, row: row), stride: c.stride, size: 1)
-            return
-        }
-        block.update(repeating: 0, count: 64)
-        block[0] = Int16(truncatingIfNeeded: c.dcPredictor)
-        var k = 1
-        var hasAC = false
-        while k < 64 {
-            let entry = fast[reader.peek(JPEGFastAC.bits)]
-            if entry != 0 {
-                // Code and magnitude bits in one read (the common case).
-                reader.consume(Int(entry & 0xFF))
-                k &+= Int((entry >> 8) & 0xFF)
-                if k > 63 { break }
-                block[naturalOrder[k]] = Int16(truncatingIfNeeded: entry >> 16)
-                hasAC = true
-                k &+= 1
-                continue
-            }
-            let rs = ac.symbol(&reader)
-            let r = rs >> 4, s = rs & 15
-            if s == 0 {
-                if r != 15 { break }
-                k += 16
-                continue
-            }
-            k += r
-            if k > 63 { break }
-            block[naturalOrder[k]] = Int16(truncatingIfNeeded: reader.receiveExtend(s))
-            hasAC = true
-            k += 1
-        }
-        if let coefficients = c.coefficients {
-            // Sequential in several scans: kept until the last one, rendered with the rest.
-            (coefficients + (row * c.paddedBlocksWide + column) * 64).update(from: block, count: 64)
-            return
-        }
-        let output = c.output(column: column, row: row)
-        if !hasAC {
-            // Flat blocks (common in chroma and smooth areas): the IDCT reduces to one value.
-            JPEGIDCT.fillDCOnly(block[0], quant: quant[c.quantIndex * 64], output: output, stride: c.stride,
-                                size: c.blockSize)
-            return
-        }
-        JPEGIDCT.transform(block, quant: quant + c.quantIndex * 64, output: output, stride: c.stride,
-                           size: c.blockSize)
     }
 }

@@ -78,9 +78,33 @@ extension JPEGDecodeSession {
             } else {
                 acTables[index] = table
                 JPEGFastAC.fill(fastAC + index * JPEGFastAC.size, counts: counts, symbols: symbols)
+                acCodes[index] = (counts, symbols)
+                skipTableBuilt[index] = false
             }
+            keepEntries(of: table, slot: tableClass * 4 + index)
             at += 17 + total
         }
+    }
+
+    /// Copies `table`'s lookup entries into ``huffmanEntries``[`slot`], replacing an earlier
+    /// table's (a DHT may redefine a table between scans).
+    private func keepEntries(of table: HuffmanDecoder, slot: Int) {
+        precondition(table.rootBitCount == JPEGSequentialUnit.rootBits)
+        huffmanEntries[slot]?.deallocate()
+        let entries = table.entries
+        let copy = UnsafeMutablePointer<UInt32>.allocate(capacity: entries.count)
+        copy.initialize(from: entries, count: entries.count)
+        huffmanEntries[slot] = copy
+    }
+
+    /// The ``JPEGSkipTable`` of AC table `index` (defined), built the first time it is asked for.
+    func skipTable(_ index: Int) -> UnsafePointer<UInt16> {
+        let table = skipTables + index * JPEGSkipTable.size
+        if !skipTableBuilt[index], let code = acCodes[index] {
+            JPEGSkipTable.fill(table, counts: code.counts, symbols: code.symbols)
+            skipTableBuilt[index] = true
+        }
+        return UnsafePointer(table)
     }
 
     /// DQT: 8- or 16-bit tables, stored in natural order.

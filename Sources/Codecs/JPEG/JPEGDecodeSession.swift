@@ -22,6 +22,14 @@ final class JPEGDecodeSession {
     var acTables = [HuffmanDecoder?](repeating: nil, count: 4)
     /// ``JPEGFastAC`` tables for AC tables 0…3 (all "no shortcut" until defined).
     let fastAC: UnsafeMutablePointer<Int32>
+    /// Copies of the Huffman tables' lookup entries, DC 0…3 then AC 0…3 (nil until defined):
+    /// the sequential block loop reads them through plain pointers (``JPEGSequentialUnit``).
+    var huffmanEntries = [UnsafeMutablePointer<UInt32>?](repeating: nil, count: 8)
+    /// The AC tables' DHT lists, kept to build a ``JPEGSkipTable`` when one is first needed.
+    var acCodes = [(counts: [Int], symbols: [UInt8])?](repeating: nil, count: 4)
+    /// ``JPEGSkipTable``s for AC tables 0…3, valid where ``skipTableBuilt`` says so.
+    let skipTables: UnsafeMutablePointer<UInt16>
+    var skipTableBuilt = [Bool](repeating: false, count: 4)
     /// MCUs per restart interval, 0 = none (DRI).
     var restartInterval = 0
     var hints = JPEGColorHints()
@@ -77,12 +85,16 @@ final class JPEGDecodeSession {
         naturalOrder.initialize(from: jpegNaturalOrder, count: jpegNaturalOrder.count)
         fastAC = .allocate(capacity: 4 * JPEGFastAC.size)
         fastAC.initialize(repeating: 0, count: 4 * JPEGFastAC.size)
+        skipTables = .allocate(capacity: 4 * JPEGSkipTable.size)
+        skipTables.initialize(repeating: 0, count: 4 * JPEGSkipTable.size)
     }
 
     deinit {
         quant.deallocate()
         naturalOrder.deallocate()
         fastAC.deallocate()
+        skipTables.deallocate()
+        huffmanEntries.forEach { $0?.deallocate() }
     }
 
     /// Big-endian 16-bit value at `offset` (caller checked the bounds).

@@ -36,7 +36,7 @@ extension HuffmanDecoder {
         for (index, count) in counts.enumerated() {
             lengths.append(contentsOf: repeatElement(UInt8(index + 1), count: count))
         }
-        return try HuffmanDecoder(lengths: lengths, symbols: symbols.map(Int.init), rootBits: 9,
+        return try HuffmanDecoder(lengths: lengths, symbols: symbols.map(Int.init), rootBits: JPEGSequentialUnit.rootBits,
                                   order: .msbFirst, allowIncomplete: true)
     }
 }

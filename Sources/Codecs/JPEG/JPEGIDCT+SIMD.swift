@@ -37,6 +37,26 @@ extension JPEGIDCT {
         return (e10 &+ o3, e11 &+ o2, e12 &+ o1, e13 &+ o0, e13 &- o0, e12 &- o1, e11 &- o2, e10 &- o3)
     }
 
+    /// Widens eight coefficients. Written lane by lane (LLVM makes it two unpacks and shifts):
+    /// the stdlib's generic conversion, a loop, stayed a call inside this large transform.
+    @inline(__always)
+    private static func widen(_ x: SIMD8<Int16>) -> Lanes {
+        Lanes(Int32(x[0]), Int32(x[1]), Int32(x[2]), Int32(x[3]), Int32(x[4]), Int32(x[5]), Int32(x[6]), Int32(x[7]))
+    }
+
+    /// Clamps to 0…255 and narrows to bytes: with branch-free bit operations and a lane-by-lane
+    /// narrowing, which LLVM turns into SSE2's saturating packs (`clamped` and the generic
+    /// conversion stayed calls here, for the reason given at ``widen(_:)``).
+    @inline(__always)
+    private static func bytes(_ v: Lanes) -> SIMD8<UInt8> {
+        let positive = v & ~(v &>> 31)
+        let c = (positive | ((255 &- positive) &>> 31)) & 255
+        return SIMD8<UInt8>(UInt8(truncatingIfNeeded: c[0]), UInt8(truncatingIfNeeded: c[1]),
+                            UInt8(truncatingIfNeeded: c[2]), UInt8(truncatingIfNeeded: c[3]),
+                            UInt8(truncatingIfNeeded: c[4]), UInt8(truncatingIfNeeded: c[5]),
+                            UInt8(truncatingIfNeeded: c[6]), UInt8(truncatingIfNeeded: c[7]))
+    }
+
     /// One round of the unzip transpose: lane pairs split into even and odd halves. Three
     /// rounds turn rows into columns.
     @inline(__always)
@@ -56,12 +76,15 @@ extension JPEGIDCT {
 
     /// Dequantises `coefficients` (natural order) with `quant`, transforms them and writes the
     /// 8 × 8 clamped samples to `output` (rows `stride` apart) — eight lanes at a time.
-    @inline(__always)
+    /// Out of line: inlined into the block loops, the function grew so large that the compiler
+    /// left the SIMD clamps and narrowing conversions as calls (with every lane spilled around
+    /// them); one call per block costs far less.
+    @inline(never)
     static func transformLanes(_ coefficients: UnsafePointer<Int16>, quant: UnsafePointer<Int32>,
                                output: UnsafeMutablePointer<UInt8>, stride: Int) {
         let c = UnsafeRawPointer(coefficients), q = UnsafeRawPointer(quant)
         @inline(__always) func row(_ i: Int) -> Lanes {
-            Lanes(truncatingIfNeeded: c.loadUnaligned(fromByteOffset: i &* 16, as: SIMD8<Int16>.self))
+            widen(c.loadUnaligned(fromByteOffset: i &* 16, as: SIMD8<Int16>.self))
                 &* q.loadUnaligned(fromByteOffset: i &* 32, as: Lanes.self)
         }
         // Pass 1: one lane per column; the results are the workspace rows.
@@ -73,15 +96,12 @@ extension JPEGIDCT {
         transpose(&w)
         let s = kernel(w.0, w.1, w.2, w.3, w.4, w.5, w.6, w.7)
         let round2 = Lanes(repeating: (1 << 17) &+ (128 << 18))
-        let low = Lanes(repeating: 0), high = Lanes(repeating: 255)
-        @inline(__always) func finish(_ v: Lanes) -> Lanes {
-            ((v &+ round2) &>> 18).clamped(lowerBound: low, upperBound: high)
-        }
+        @inline(__always) func finish(_ v: Lanes) -> Lanes { (v &+ round2) &>> 18 }
         var o = (finish(s.0), finish(s.1), finish(s.2), finish(s.3), finish(s.4), finish(s.5), finish(s.6), finish(s.7))
         transpose(&o)
         let out = UnsafeMutableRawPointer(output)
         @inline(__always) func store(_ v: Lanes, _ i: Int) {
-            out.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: v), toByteOffset: i &* stride, as: SIMD8<UInt8>.self)
+            out.storeBytes(of: bytes(v), toByteOffset: i &* stride, as: SIMD8<UInt8>.self)
         }
         store(o.0, 0); store(o.1, 1); store(o.2, 2); store(o.3, 3)
         store(o.4, 4); store(o.5, 5); store(o.6, 6); store(o.7, 7)

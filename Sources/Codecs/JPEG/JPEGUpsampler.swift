@@ -64,7 +64,7 @@ struct JPEGUpsampler {
         } else if fancyVertical, ratioH == 2 {
             let near = y >> 1
             let far = y & 1 == 0 ? near - 1 : near + 1
-            ChromaUpsampler.fancyH2V2(near: planeRow(near), far: planeRow(far), into: scratch,
+            Self.fancyH2V2Lanes(near: planeRow(near), far: planeRow(far), into: scratch,
                                       outputWidth: 2 * n)
         } else if fancyVertical {
             let near = y >> 1

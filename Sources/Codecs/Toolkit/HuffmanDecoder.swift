@@ -100,23 +100,46 @@ struct HuffmanDecoder: Sendable {
     @inline(__always)
     func symbolOrInvalid(_ reader: inout MSBBitReader) -> Int {
         precondition(order == .msbFirst)
-        let window = reader.peek(16)
+        return table.withUnsafeBufferPointer { table in
+            Self.symbolOrInvalid(table: table.baseAddress!, rootBits: rootBits, &reader)
+        }
+    }
+
+    /// ``symbolOrInvalid(_:)`` with a table copied out of a decoder (``entries``, built for
+    /// `rootBits`, `.msbFirst`) into memory the caller owns: a hot loop then reads it through a
+    /// plain pointer, with no array to retain and release per symbol.
+    @inline(__always)
+    static func symbolOrInvalid(table: UnsafePointer<UInt32>, rootBits: Int, _ reader: inout MSBBitReader) -> Int {
+        _ = reader.peek(16)   // refills, so that the window holds the 16 bits looked at
+        var bits = reader.bits
+        let symbol = symbolOrInvalid(table: table, rootBits: rootBits, &bits)
+        reader.bits = bits
+        return symbol
+    }
+
+    /// ``symbolOrInvalid(table:rootBits:_:)`` on a window taken out of the reader for a hot
+    /// loop (``MSBBits``), which must hold at least 16 bits.
+    @inline(__always)
+    static func symbolOrInvalid(table: UnsafePointer<UInt32>, rootBits: Int, _ bits: inout MSBBits) -> Int {
+        let window = bits.peek(16)
         // Unchecked reads: a root index has `rootBits` bits and a subtable index stays inside
         // the subtable its link entry sized (HuffmanTableBuilder), so both are in bounds.
-        let (entry, length) = table.withUnsafeBufferPointer { table -> (UInt32, Int) in
-            // Masking shifts: every amount is below 16 by construction.
-            var entry = table[window &>> (16 &- rootBits)]
-            var length = HuffmanEntry.length(entry)
-            if entry & HuffmanEntry.kindMask == HuffmanEntry.link {
-                let subBits = HuffmanEntry.extraBits(entry)
-                let index = (window &>> (16 &- rootBits &- subBits)) & ((1 &<< subBits) &- 1)
-                entry = table[HuffmanEntry.value(entry) &+ index]
-                length = rootBits &+ HuffmanEntry.length(entry)
-            }
-            return (entry, length)
+        // Masking shifts: every amount is below 16 by construction.
+        var entry = table[window &>> (16 &- rootBits)]
+        var length = HuffmanEntry.length(entry)
+        if entry & HuffmanEntry.kindMask == HuffmanEntry.link {
+            let subBits = HuffmanEntry.extraBits(entry)
+            let index = (window &>> (16 &- rootBits &- subBits)) & ((1 &<< subBits) &- 1)
+            entry = table[HuffmanEntry.value(entry) &+ index]
+            length = rootBits &+ HuffmanEntry.length(entry)
         }
         guard entry & HuffmanEntry.kindMask == HuffmanEntry.literal else { return -1 }
-        reader.consume(length)
+        bits.consume(length)
         return HuffmanEntry.value(entry)
     }
+
+    /// The lookup table itself and the root bits it was built for, for callers that keep a
+    /// copy to read through a pointer (see ``symbolOrInvalid(table:rootBits:_:)``).
+    var entries: [UInt32] { table }
+    var rootBitCount: Int { rootBits }
 }
