@@ -26,6 +26,12 @@ target_dir="$root/Fuzz/$(echo "$format" | tr '[:lower:]' '[:upper:]')"
 [ -n "$target_dir" ] || target_dir="$root/Fuzz/$format"
 [ -d "$target_dir" ] || { echo "no fuzz target in $target_dir" >&2; exit 2; }
 seeds="${FUZZ_SEEDS:-$root/Tests/Fixtures/$format}"   # FUZZ_SEEDS: another seed folder
+# A target whose seeds are cut out of other fixtures (webplossy: the VP8 chunks of lossy WebPs)
+# makes them with its make-seeds.py, when no seed folder was named and the fixtures have none.
+if [ -z "${FUZZ_SEEDS:-}" ] && [ ! -d "$seeds" ] && [ -f "$target_dir/make-seeds.py" ]; then
+    python3 "$target_dir/make-seeds.py" >&2
+    seeds="$root/Fuzz/out/$format/seeds"
+fi
 out="$root/Fuzz/out/$format"
 binary="$out/fuzz-$format"
 mkdir -p "$out/corpus" "$out/crashes"
