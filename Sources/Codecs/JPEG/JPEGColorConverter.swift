@@ -19,10 +19,9 @@ enum JPEGColorSpace {
     }
 }
 
-/// Component rows → RGBA for every JPEG colour space. YCbCr is converted eight pixels at a
-/// time (``convertYCbCr(y:cb:cr:into:count:)``, bit for bit the toolkit's
-/// ``YCbCrConverter/jfif(y:cb:cr:)``, libjpeg-turbo's `jdcolor.c` arithmetic); CMYK and YCCK
-/// are multiplied out as Pillow does.
+/// Component rows → RGBA for every JPEG colour space. YCbCr goes through the toolkit's
+/// ``YCbCrConverter`` (eight pixels at a time, libjpeg-turbo's `jdcolor.c` arithmetic); CMYK
+/// and YCCK are multiplied out as Pillow does.
 enum JPEGColorConverter {
     /// `a · b / 255` rounded, as Pillow's `MULDIV255`.
     @inline(__always)
@@ -47,7 +46,7 @@ enum JPEGColorConverter {
                 out[4 * x] = r[x]; out[4 * x + 1] = g[x]; out[4 * x + 2] = b[x]; out[4 * x + 3] = 255
             }
         case .yCbCr:
-            convertYCbCr(y: rows[0], cb: rows[1], cr: rows[2], into: out, count: width)
+            YCbCrConverter.convertRow(y: rows[0], cb: rows[1], cr: rows[2], into: out, count: width, matrix: .jfif)
         case .cmyk(let inverted):
             // RGB = (255 − C)(255 − K)/255 with true ink values (as Pillow converts); Adobe
             // stores 255 − ink, which is the factor itself.

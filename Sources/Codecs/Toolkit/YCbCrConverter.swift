@@ -21,24 +21,7 @@ enum YCbCrConverter {
                                    into rgba: UnsafeMutablePointer<UInt8>, count: Int, matrix: Matrix) {
         switch matrix {
         case .jfif:
-            // The JPEG hot loop: eight pixels a lane group, then one 32-bit store per pixel.
-            let pixels = UnsafeMutableRawPointer(rgba)
-            // The lane store writes each pixel as a little-endian word.
-            #if _endian(little)
-            let vectorEnd = count & ~7
-            #else
-            let vectorEnd = 0
-            #endif
-            var start = 0
-            while start < vectorEnd {
-                jfifLanes(y: y + start, cb: cb + start, cr: cr + start, into: pixels + start &* 4)
-                start &+= 8
-            }
-            for i in vectorEnd..<count {
-                let (r, g, b) = jfif(y: Int(y[i]), cb: Int(cb[i]), cr: Int(cr[i]))
-                let rgba = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | 0xFF00_0000
-                pixels.storeBytes(of: rgba.littleEndian, toByteOffset: i &* 4, as: UInt32.self)
-            }
+            convertJFIFRow(y: y, cb: cb, cr: cr, into: rgba, count: count)
         case .webp:
             let pixels = UnsafeMutableRawPointer(rgba)
             for i in 0..<count {
@@ -47,25 +30,6 @@ enum YCbCrConverter {
                 pixels.storeBytes(of: rgba.littleEndian, toByteOffset: i &* 4, as: UInt32.self)
             }
         }
-    }
-
-    /// Eight JFIF pixels at once: the arithmetic of ``jfif(y:cb:cr:)`` in 32-bit lanes (every
-    /// product fits: |116 130 · 128| < 2³¹), so the results are the same bits.
-    @inline(__always)
-    private static func jfifLanes(y: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>,
-                                  into pixels: UnsafeMutableRawPointer) {
-        typealias Lanes = SIMD8<Int32>
-        @inline(__always) func load(_ p: UnsafePointer<UInt8>) -> Lanes {
-            Lanes(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt8>.self))
-        }
-        let luma = load(y), blue = load(cb) &- 128, red = load(cr) &- 128
-        let half = Lanes(repeating: 32_768)
-        let low = Lanes(repeating: 0), high = Lanes(repeating: 255)
-        let r = (luma &+ ((red &* 91_881 &+ half) &>> 16)).clamped(lowerBound: low, upperBound: high)
-        let g = (luma &+ ((blue &* -22_554 &- red &* 46_802 &+ half) &>> 16)).clamped(lowerBound: low, upperBound: high)
-        let b = (luma &+ ((blue &* 116_130 &+ half) &>> 16)).clamped(lowerBound: low, upperBound: high)
-        let packed = SIMD8<UInt32>(truncatingIfNeeded: r | g &<< 8 | b &<< 16) | 0xFF00_0000
-        pixels.storeBytes(of: packed, as: SIMD8<UInt32>.self)
     }
 
     /// One JFIF pixel (libjpeg-turbo `ycc_rgb_convert`: `FIX(x) = round(x·2¹⁶)`, `ONE_HALF` rounding).

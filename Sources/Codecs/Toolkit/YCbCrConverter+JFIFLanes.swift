@@ -1,6 +1,7 @@
 import OspreyCore
-/// JFIF YCbCr → RGBA eight pixels at a time in 16-bit lanes (eight to an SSE2 register), for
-/// the JPEG row loop. The pixels are bit for bit those of ``YCbCrConverter/jfif(y:cb:cr:)``
+/// JFIF YCbCr → RGBA eight pixels at a time in 16-bit lanes (eight to an SSE2 register): the
+/// ``YCbCrConverter/Matrix/jfif`` row path, JPEG's hot loop. The pixels are bit for bit those of
+/// ``YCbCrConverter/jfif(y:cb:cr:)``
 /// (libjpeg-turbo's `jdcolor.c`): each 2¹⁶-scaled product is split so that its parts are exact
 /// in 16 bits, with Cx′ = Cx − 128:
 ///
@@ -11,26 +12,26 @@ import OspreyCore
 /// - G = Y − Cr′ + ⌊(−22 554·Cb′ + 18 734·Cr′ + 2¹⁵) / 2¹⁶⌋ (46 802 = 2¹⁶ − 18 734): a sum of
 ///   two products has no such split, so it is summed in 32-bit lanes, where both multipliers
 ///   fitting in 16 bits makes each product one `pmaddwd` on x86-64's baseline.
-extension JPEGColorConverter {
-    typealias Lanes16 = SIMD8<Int16>
-    typealias Lanes32 = SIMD8<Int32>
+extension YCbCrConverter {
+    fileprivate typealias Lanes16 = SIMD8<Int16>
+    fileprivate typealias Lanes32 = SIMD8<Int32>
 
     // Conversions written lane by lane: LLVM makes them unpacks and packs, where the stdlib's
     // generic conversions (loops) may stay calls inside a large function.
 
     @inline(__always)
-    static func load16(_ p: UnsafePointer<UInt8>) -> Lanes16 {
+    fileprivate static func load16(_ p: UnsafePointer<UInt8>) -> Lanes16 {
         let x = UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt8>.self)
         return Lanes16(Int16(x[0]), Int16(x[1]), Int16(x[2]), Int16(x[3]), Int16(x[4]), Int16(x[5]), Int16(x[6]), Int16(x[7]))
     }
 
     @inline(__always)
-    static func widen(_ x: Lanes16) -> Lanes32 {
+    fileprivate static func widen(_ x: Lanes16) -> Lanes32 {
         Lanes32(Int32(x[0]), Int32(x[1]), Int32(x[2]), Int32(x[3]), Int32(x[4]), Int32(x[5]), Int32(x[6]), Int32(x[7]))
     }
 
     @inline(__always)
-    static func narrow(_ x: Lanes32) -> Lanes16 {
+    fileprivate static func narrow(_ x: Lanes32) -> Lanes16 {
         Lanes16(Int16(truncatingIfNeeded: x[0]), Int16(truncatingIfNeeded: x[1]), Int16(truncatingIfNeeded: x[2]),
                 Int16(truncatingIfNeeded: x[3]), Int16(truncatingIfNeeded: x[4]), Int16(truncatingIfNeeded: x[5]),
                 Int16(truncatingIfNeeded: x[6]), Int16(truncatingIfNeeded: x[7]))
@@ -38,20 +39,20 @@ extension JPEGColorConverter {
 
     /// ⌊x · m / 2¹⁶⌋ per lane (a signed multiply-high; the product fits in 32 bits).
     @inline(__always)
-    static func multiplyHigh(_ x: Lanes16, _ m: Int32) -> Lanes16 {
+    fileprivate static func multiplyHigh(_ x: Lanes16, _ m: Int32) -> Lanes16 {
         narrow((widen(x) &* m) &>> 16)
     }
 
     /// Clamps to 0…255 without comparisons (the sign bit makes the masks).
     @inline(__always)
-    static func clampByte(_ v: Lanes16) -> Lanes16 {
+    fileprivate static func clampByte(_ v: Lanes16) -> Lanes16 {
         let positive = v & ~(v &>> 15)
         return (positive | ((255 &- positive) &>> 15)) & 255
     }
 
     /// Writes `count` RGBA pixels (alpha 255) from full-resolution `y`, `cb`, `cr` rows.
-    static func convertYCbCr(y: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>,
-                             into rgba: UnsafeMutablePointer<UInt8>, count: Int) {
+    static func convertJFIFRow(y: UnsafePointer<UInt8>, cb: UnsafePointer<UInt8>, cr: UnsafePointer<UInt8>,
+                               into rgba: UnsafeMutablePointer<UInt8>, count: Int) {
         let pixels = UnsafeMutableRawPointer(rgba)
         // The lane store writes each pixel as little-endian halves.
         #if _endian(little)
@@ -75,7 +76,7 @@ extension JPEGColorConverter {
             i &+= 8
         }
         while i < count {
-            let (r, g, b) = YCbCrConverter.jfif(y: Int(y[i]), cb: Int(cb[i]), cr: Int(cr[i]))
+            let (r, g, b) = jfif(y: Int(y[i]), cb: Int(cb[i]), cr: Int(cr[i]))
             let word = UInt32(r) | UInt32(g) << 8 | UInt32(b) << 16 | 0xFF00_0000
             pixels.storeBytes(of: word.littleEndian, toByteOffset: i &* 4, as: UInt32.self)
             i &+= 1
