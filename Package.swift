@@ -38,7 +38,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "osprey-bench",
-            dependencies: ["Osprey", "LoopbackServer"],
+            dependencies: ["Osprey", "LoopbackServer", "OspreyTestSupport"],
             path: "Benchmarks",
             exclude: ["LATEST.md"]
         ),

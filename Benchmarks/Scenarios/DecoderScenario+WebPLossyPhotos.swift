@@ -1,5 +1,6 @@
 import Foundation
 import Osprey
+import OspreyTestSupport
 
 /// Issue 15's thumbnail target measured on real photographs as well as on the synthetic file:
 /// a 256-pixel thumbnail against Osprey's own full decode of three lossy photos of Google's
@@ -9,31 +10,17 @@ import Osprey
 /// so its entropy decoding, which a thumbnail cannot skip, outweighs everything else; photos
 /// spend relatively more on the reconstruction, filtering and colour conversion that a
 /// thumbnail does cheaply or not at all. The photos come from the team's shared corpus
-/// (`../shared/corpus` beside the package, or `$OSPREY_CORPUS`, as in the tests); their
+/// (``Corpus/sharedRoot``: `../shared/corpus` beside the package, or `$OSPREY_CORPUS`); their
 /// licence is not stated, so they are not vendored, and without the corpus the row is skipped.
 extension DecoderScenario {
     /// The photos: file name in `webp/image-webp/gallery1/` and a short description.
     static let galleryPhotos = [("3.webp", "1280×720, 203 kB"), ("4.webp", "1024×772, 177 kB"),
                                 ("5.webp", "1024×752, 83 kB")]
 
-    /// The shared corpus folder, or nil when absent (the same rule as the tests' `Corpus`).
-    static var sharedCorpus: URL? {
-        let candidate: URL
-        if let path = ProcessInfo.processInfo.environment["OSPREY_CORPUS"] {
-            candidate = URL(fileURLWithPath: path)
-        } else {
-            candidate = URL(fileURLWithPath: #filePath)
-                .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("shared/corpus")
-        }
-        return FileManager.default.fileExists(atPath: candidate.appendingPathComponent("manifest.json").path)
-            ? candidate : nil
-    }
-
     func webpLossyPhotoRows(in bench: Bench) throws -> [Row] {
         let label = "\(id) \(title)"
         let metric = "lossy WebP thumbnail ≤ 256 px, gallery photos 3–5"
-        guard let corpus = Self.sharedCorpus else {
+        guard let corpus = Corpus.sharedRoot else {
             return [.outcome(.skipped, scenario: label, metric: metric,
                              note: "needs the shared corpus (../shared/corpus or $OSPREY_CORPUS): the gallery photos "
                                  + "are not vendored (licence not stated)")]
