@@ -99,7 +99,14 @@ extension JPEGDecodeSession {
 
     /// The ``JPEGSkipTable`` of AC table `index` (defined), built the first time it is asked for.
     func skipTable(_ index: Int) -> UnsafePointer<UInt16> {
-        let table = skipTables + index * JPEGSkipTable.size
+        let tables = skipTables ?? {
+            // Zeros mean "no whole symbol fits": a table never filled only falls back.
+            let tables = UnsafeMutablePointer<UInt16>.allocate(capacity: 4 * JPEGSkipTable.size)
+            tables.initialize(repeating: 0, count: 4 * JPEGSkipTable.size)
+            return tables
+        }()
+        skipTables = tables
+        let table = tables + index * JPEGSkipTable.size
         if !skipTableBuilt[index], let code = acCodes[index] {
             JPEGSkipTable.fill(table, counts: code.counts, symbols: code.symbols)
             skipTableBuilt[index] = true

@@ -27,8 +27,9 @@ final class JPEGDecodeSession {
     var huffmanEntries = [UnsafeMutablePointer<UInt32>?](repeating: nil, count: 8)
     /// The AC tables' DHT lists, kept to build a ``JPEGSkipTable`` when one is first needed.
     var acCodes = [(counts: [Int], symbols: [UInt8])?](repeating: nil, count: 4)
-    /// ``JPEGSkipTable``s for AC tables 0…3, valid where ``skipTableBuilt`` says so.
-    let skipTables: UnsafeMutablePointer<UInt16>
+    /// ``JPEGSkipTable``s for AC tables 0…3, valid where ``skipTableBuilt`` says so. Allocated
+    /// on the first DC-only thumbnail scan: 128 kB that a full-size decode never needs.
+    var skipTables: UnsafeMutablePointer<UInt16>?
     var skipTableBuilt = [Bool](repeating: false, count: 4)
     /// MCUs per restart interval, 0 = none (DRI).
     var restartInterval = 0
@@ -85,15 +86,13 @@ final class JPEGDecodeSession {
         naturalOrder.initialize(from: jpegNaturalOrder, count: jpegNaturalOrder.count)
         fastAC = .allocate(capacity: 4 * JPEGFastAC.size)
         fastAC.initialize(repeating: 0, count: 4 * JPEGFastAC.size)
-        skipTables = .allocate(capacity: 4 * JPEGSkipTable.size)
-        skipTables.initialize(repeating: 0, count: 4 * JPEGSkipTable.size)
     }
 
     deinit {
         quant.deallocate()
         naturalOrder.deallocate()
         fastAC.deallocate()
-        skipTables.deallocate()
+        skipTables?.deallocate()
         huffmanEntries.forEach { $0?.deallocate() }
     }
 
