@@ -77,7 +77,7 @@ enum DownloadErrorMapping {
                 return permanentResponseCodes.contains(urlError.code)
             }
             return true
-        case .cancelled, .timedOut, .network, .notModified, .blackListed, .cacheMiss:
+        case .cancelled, .timedOut, .network, .notModified, .blackListed, .cacheMiss, .invalidTransform:
             return false
         }
     }

@@ -44,19 +44,21 @@ extension DownloaderOperation {
     }
 
     /// `file://` URLs fail in FoundationNetworking (-1002), so local files are read directly,
-    /// off the session's delegate queue.
+    /// off the session's delegate queue: regular files only, their size checked against
+    /// ``ImageDownloaderConfig/maxResponseSize`` before a byte is read (``LocalFileReader``).
     func readLocalFile() {
         let fileURL = url
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let data: Data
-            do {
-                data = try Data(contentsOf: fileURL, options: .mappedIfSafe)
+            do throws(LocalFileReader.Failure) {
+                data = try LocalFileReader.read(path: fileURL.path, maxBytes: settings.maxResponseSize ?? Int.max)
             } catch {
-                fail(ImageError(.invalidURL, url: fileURL, underlying: error))
-                return
-            }
-            if let limit = settings.maxResponseSize, data.count > limit {
-                fail(ImageError(.responseTooLarge, url: fileURL))
+                switch error {
+                case .tooLarge:
+                    fail(ImageError(.responseTooLarge, url: fileURL, underlying: error))
+                case .unreadable:
+                    fail(ImageError(.invalidURL, url: fileURL, underlying: error))
+                }
                 return
             }
             let response = URLResponse(url: fileURL, mimeType: nil, expectedContentLength: data.count,

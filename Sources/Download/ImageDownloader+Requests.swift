@@ -62,12 +62,22 @@ extension ImageDownloader {
         return downloadTimeout.rounded(.up) + 5
     }
 
+    /// `url` with its scheme in lower case: schemes are case-insensitive (RFC 3986 §3.1) and
+    /// ``canRequestImage(for:)`` accepts `HTTP://`, but the transfer layer and `isFileURL`
+    /// compare them exactly, so an upper-case scheme would fail as a permanent error.
+    static func normalizingScheme(_ url: URL) -> URL {
+        guard let scheme = url.scheme, scheme != scheme.lowercased(),
+              var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else { return url }
+        components.scheme = scheme.lowercased()
+        return components.url ?? url
+    }
+
     /// The request for `url` before the context's request modifier sees it.
     func makeRequest(for url: URL, options: DownloaderOptions, headers: [String: String]) -> URLRequest {
         // By default the URL cache is bypassed: Osprey's own cache is the cache.
         let policy: URLRequest.CachePolicy = options.contains(.useURLCache)
             ? .useProtocolCachePolicy : .reloadIgnoringLocalCacheData
-        var request = URLRequest(url: url, cachePolicy: policy,
+        var request = URLRequest(url: Self.normalizingScheme(url), cachePolicy: policy,
                                  timeoutInterval: Self.requestTimeout(config.downloadTimeout))
         request.httpShouldHandleCookies = options.contains(.handleCookies)
         for (field, value) in headers {

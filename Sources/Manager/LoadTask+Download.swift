@@ -126,8 +126,13 @@ extension LoadTask {
         guard shouldTransform(image) else {
             return store(image, original: loaded.data, transformed: false)
         }
-        transform(image, decoded: loaded.decodedImage) { output in
-            store(output?.image ?? image, original: loaded.data, transformed: output != nil, encoded: output?.encoded)
+        transform(image, decoded: loaded.decodedImage) { outcome in
+            switch outcome {
+            case .failure(let error):
+                fail(error.code)
+            case .success(let output):
+                store(output?.image ?? image, original: loaded.data, transformed: output != nil, encoded: output?.encoded)
+            }
         }
     }
 }

@@ -40,10 +40,15 @@ extension LoadTask {
                 storeDerived(image, transformed: false)
                 return hit(CachedImage(image: image, data: data, cacheType: .disk))
             }
-            transform(image) { output in
-                let result = output?.image ?? image
-                storeDerived(result, transformed: output != nil, encoded: output?.encoded)
-                hit(CachedImage(image: result, data: data, cacheType: .disk))
+            transform(image) { outcome in
+                switch outcome {
+                case .failure(let error):
+                    fail(error.code)
+                case .success(let output):
+                    let result = output?.image ?? image
+                    storeDerived(result, transformed: output != nil, encoded: output?.encoded)
+                    hit(CachedImage(image: result, data: data, cacheType: .disk))
+                }
             }
         }
         operation.setCacheOperation(query)

@@ -75,27 +75,37 @@ struct LoadTask: Sendable {
     }
 
     /// Runs the transformer off the calling thread (it may be a cache's IO queue or a
-    /// session's delegate queue) and hands back the result, or nil when it declined or the
-    /// image is animated without ``ImageOptions/transformAnimatedImage``.
+    /// session's delegate queue) and hands back the result: nil when it declined or the image
+    /// is animated without ``ImageOptions/transformAnimatedImage``, an error when the output
+    /// would pass the load's ``DecodeOptions/maxPixelCount`` or the parameters cannot apply.
     ///
     /// It works on `decoded`, the decoder's own output, when the loader passed it on; only
     /// without it are the pixels read back out of `image` (on Apple platforms a redraw that
     /// unpremultiplies and drops frame durations). The output is converted to a platform
     /// image once, and encoded for the disk tier from its pixels, not from that conversion.
     func transform(_ image: PlatformImage, decoded: DecodedImage? = nil,
-                   then next: @escaping @Sendable (TransformOutput?) -> Void) {
-        guard let transformer = context.transformer else { return next(nil) }
+                   then next: @escaping @Sendable (Result<TransformOutput?, ImageError>) -> Void) {
+        guard let transformer = context.transformer else { return next(.success(nil)) }
         let transformsAnimated = options.contains(.transformAnimatedImage)
         let encodesForDisk = context.storeCacheType.includesDisk
         let coders = (cache as? ImageCache)?.coders ?? .shared
+        let maxPixelCount = DecodeOptions(options: options, context: context).maxPixelCount
         DispatchQueue.global(qos: .userInitiated).async {
             guard !operation.isFinished else { return }
             guard let source = decoded ?? PlatformImageBridge.decodedImage(from: image),
-                  !source.isAnimated || transformsAnimated,
-                  let output = transformer.transform(source) else { return next(nil) }
+                  !source.isAnimated || transformsAnimated else { return next(.success(nil)) }
+            let output: DecodedImage
+            do throws(ImageError) {
+                guard let made = try transformer.transform(source, maxPixelCount: maxPixelCount) else {
+                    return next(.success(nil))
+                }
+                output = made
+            } catch {
+                return next(.failure(ImageError(error.code, url: url, underlying: error.underlying)))
+            }
             // A failed encode leaves the bytes to the cache, which encodes the image itself.
             let encoded = encodesForDisk ? try? coders.encode(output, format: .png) : nil
-            next(TransformOutput(image: PlatformImageBridge.platformImage(from: output), encoded: encoded))
+            next(.success(TransformOutput(image: PlatformImageBridge.platformImage(from: output), encoded: encoded)))
         }
     }
 }
@@ -106,3 +116,4 @@ struct TransformOutput: Sendable {
     let image: PlatformImage
     let encoded: Data?
 }
+

@@ -21,8 +21,11 @@ enum DecodeCommand {
         var animations: [String] = []
         var failed = 0
         for path in arguments.positional {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                rows.append([path, "-", "-", "-", "-", "-", "-", FileProblem.unreadable(path) ?? "cannot read the file"])
+            let data: Data
+            do {
+                data = try InputFile.read(path)
+            } catch {
+                rows.append([path, "-", "-", "-", "-", "-", "-", error.description])
                 failed += 1
                 continue
             }

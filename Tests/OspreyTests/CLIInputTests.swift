@@ -103,6 +103,24 @@ struct CLIInputTests {
         #expect(decode.status == 1 && decode.output.contains("no such file: \(missing)"), "\(decode.output)")
     }
 
+    @Test("decode refuses a file larger than the response limit from its size, before reading it",
+          .enabled(if: CLITests.isBuilt, "needs the built osprey executable"))
+    func decodeHugeFile() async throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // A sparse 4 GiB file that starts like a JPEG: read whole, it would take 4 GiB.
+        let path = root.appendingPathComponent("huge.jpg").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data([0xFF, 0xD8, 0xFF, 0xE0])))
+        #expect(truncate(path, 4 << 30) == 0)
+        let decode = try await Self.run(["decode", path])
+        #expect(decode.status == 1, "\(decode.output) \(decode.errors)")
+        #expect(decode.output.contains("too large: \(4 << 30) bytes"), "\(decode.output)")
+        // No child of this test process ever held the file (the largest child so far stays far below it).
+        var usage = rusage()
+        #expect(getrusage(RUSAGE_CHILDREN.rawValue, &usage) == 0)
+        #expect(usage.ru_maxrss < 1 << 20, "peak RSS of the largest child: \(usage.ru_maxrss) kB")
+    }
+
     @Test("no arguments and help for an unknown command exit 2 with the usage",
           .enabled(if: CLITests.isBuilt, "needs the built osprey executable"))
     func usageErrors() async throws {

@@ -21,12 +21,14 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         return .unknown
     }
 
-    /// "BM" alone is too weak a signature (text files start with it): also require one of
-    /// the known DIB header sizes at offset 14.
+    /// "BM" alone is too weak a signature (text files start with it): also require a DIB
+    /// header size in the range BMP variants use (12 for OS/2 1.x up to 124 for V5, with room
+    /// for odd private sizes), so a damaged header still reaches the BMP decoder and fails
+    /// there with a clear error. The reserved fields are not checked: cursor writers fill them.
     private static func isBMPInfoHeader(_ head: [UInt8]) -> Bool {
         guard head.count >= 18 else { return false }
         let size = UInt32(head[14]) | UInt32(head[15]) << 8 | UInt32(head[16]) << 16 | UInt32(head[17]) << 24
-        return [12, 16, 40, 52, 56, 64, 108, 124].contains(size)
+        return (12...255).contains(size)
     }
 
     /// The usual MIME type of the format (`image/png` …), nil for ``unknown``.

@@ -53,6 +53,9 @@ public struct ImageError: Error, Sendable, CustomStringConvertible {
         case unsupportedFormat
         /// The image's pixel count exceeds the decode limit (checked before allocating).
         case imageTooLarge
+        /// A transformer's parameters cannot make an image from this input (an empty or
+        /// negative size, a crop outside the image).
+        case invalidTransform
 
         /// A short sentence saying what the code means.
         public var summary: String {
@@ -71,6 +74,7 @@ public struct ImageError: Error, Sendable, CustomStringConvertible {
             case .badImageData: "the data is not a valid image"
             case .unsupportedFormat: "no decoder supports the image format"
             case .imageTooLarge: "the image has more pixels than the decode limit allows"
+            case .invalidTransform: "the transformer's parameters cannot make an image from this input"
             }
         }
     }

@@ -49,11 +49,15 @@ public struct PipelineTransformer: ImageTransformer {
 
     public var key: String { transformers.map(\.key).joined(separator: "-") }
 
-    /// Nil as soon as one step fails.
-    public func transform(_ image: DecodedImage) -> DecodedImage? {
+    /// Nil as soon as one step declines.
+    public func transform(_ image: DecodedImage) -> DecodedImage? { transformWithDefaultLimit(image) }
+
+    /// Every step checked against `maxPixelCount`; nil as soon as one step declines, the
+    /// first step's error when one fails.
+    public func transform(_ image: DecodedImage, maxPixelCount: Int) throws(ImageError) -> DecodedImage? {
         var current = image
         for transformer in transformers {
-            guard let next = transformer.transform(current) else { return nil }
+            guard let next = try transformer.transform(current, maxPixelCount: maxPixelCount) else { return nil }
             current = next
         }
         return current

@@ -29,21 +29,31 @@ public struct ResizingTransformer: ImageTransformer {
 
     public var key: String { "Resizing(\(size.width)x\(size.height),\(mode.rawValue))" }
 
-    public func transform(_ image: DecodedImage) -> DecodedImage? {
-        guard size.width > 0, size.height > 0 else { return nil }
+    public func transform(_ image: DecodedImage) -> DecodedImage? { transformWithDefaultLimit(image) }
+
+    /// Checks the target size (and, for ``Mode/fill``, the scaled canvas it crops from) against
+    /// `maxPixelCount` before anything is allocated.
+    public func transform(_ image: DecodedImage, maxPixelCount: Int) throws(ImageError) -> DecodedImage? {
+        try TransformCheck.canvas(size, maxPixelCount: maxPixelCount)
         let source = image.pixelSize
+        guard source.width > 0, source.height > 0 else { throw ImageError(.invalidTransform) }
+        let target = size
         switch mode {
         case .stretch:
-            return image.mapFrames { StreamingResampler.resize($0, to: size) }
+            return image.mapFrames { StreamingResampler.resize($0, to: target) }
         case .fit:
-            let fitted = DecodeOptions.fitting(source, inside: size)
+            let fitted = DecodeOptions.fitting(source, inside: target)
             return image.mapFrames { StreamingResampler.resize($0, to: fitted) }
         case .fill:
-            let ratio = max(Double(size.width) / Double(source.width), Double(size.height) / Double(source.height))
-            let scaled = PixelSize(width: max(size.width, Int((Double(source.width) * ratio).rounded())),
-                                   height: max(size.height, Int((Double(source.height) * ratio).rounded())))
-            let crop = PixelRect(x: (scaled.width - size.width) / 2, y: (scaled.height - size.height) / 2,
-                                 width: size.width, height: size.height)
+            let ratio = max(Double(target.width) / Double(source.width), Double(target.height) / Double(source.height))
+            let width = (Double(source.width) * ratio).rounded(), height = (Double(source.height) * ratio).rounded()
+            // The whole scaled image is made before the crop: it must fit the limit too (and
+            // checking in floating point first keeps the conversions below from trapping).
+            guard width * height <= Double(maxPixelCount) else { throw ImageError(.imageTooLarge) }
+            let scaled = PixelSize(width: max(target.width, Int(width)), height: max(target.height, Int(height)))
+            try TransformCheck.canvas(scaled, maxPixelCount: maxPixelCount)
+            let crop = PixelRect(x: (scaled.width - target.width) / 2, y: (scaled.height - target.height) / 2,
+                                 width: target.width, height: target.height)
             return image.mapFrames { PixelOperations.crop(StreamingResampler.resize($0, to: scaled), to: crop) }
         }
     }
@@ -59,8 +69,15 @@ public struct CroppingTransformer: ImageTransformer {
 
     public var key: String { "Cropping(\(rect))" }
 
-    public func transform(_ image: DecodedImage) -> DecodedImage? {
-        guard let clipped = rect.clamped(to: image.pixelSize) else { return nil }
+    public func transform(_ image: DecodedImage) -> DecodedImage? { transformWithDefaultLimit(image) }
+
+    /// Throws ``ImageError/Code/invalidTransform`` for an empty or negative rectangle or one
+    /// outside the image; the output is never larger than the input.
+    public func transform(_ image: DecodedImage, maxPixelCount: Int) throws(ImageError) -> DecodedImage? {
+        guard rect.width > 0, rect.height > 0, let clipped = rect.clamped(to: image.pixelSize) else {
+            throw ImageError(.invalidTransform)
+        }
+        try TransformCheck.canvas(PixelSize(width: clipped.width, height: clipped.height), maxPixelCount: maxPixelCount)
         return image.mapFrames { PixelOperations.crop($0, to: clipped) }
     }
 }

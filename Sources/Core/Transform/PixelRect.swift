@@ -18,11 +18,20 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The part of this rectangle inside a `size` canvas; nil when they do not overlap.
+    /// Saturating arithmetic: any `Int` coordinates and sizes are safe (an empty or negative
+    /// size overlaps nothing).
     public func clamped(to size: PixelSize) -> PixelRect? {
+        guard width > 0, height > 0 else { return nil }
         let left = max(x, 0), top = max(y, 0)
-        let right = min(x + width, size.width), bottom = min(y + height, size.height)
+        let right = min(Self.saturatingSum(x, width), size.width)
+        let bottom = min(Self.saturatingSum(y, height), size.height)
         guard right > left, bottom > top else { return nil }
         return PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+
+    private static func saturatingSum(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? Int.max : Int.min) : sum
     }
 
     public var description: String { "\(x),\(y),\(width)x\(height)" }
