@@ -36,7 +36,8 @@ public final class ImagePrefetcher: Sendable {
 
     /// Loads `urls` into the cache. `progress(finished, total)` runs after each URL (loaded or
     /// failed); `completed` runs once with the summary, also after cancellation. Both run on
-    /// the context's callback queue. Duplicate URLs are loaded once each time they appear
+    /// the context's callback queue, in order: progress counts up one by one, and the summary
+    /// comes after the last progress report. Duplicate URLs are loaded once each time they appear
     /// (the manager's cache makes repeats cheap).
     @discardableResult
     public func prefetchURLs(_ urls: [URL], options: ImageOptions? = nil, context: ImageContext = .init(),

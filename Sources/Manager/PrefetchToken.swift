@@ -14,6 +14,11 @@ public final class PrefetchToken: Cancellable {
     // Invariant: `next` URLs have been started; `inFlight` holds those not finished yet;
     // `isDone` turns true exactly once, by whoever reports the summary.
     private let state = Locked(State())
+    /// Reports leave through this serial queue, enqueued while `state`'s lock is held: so
+    /// progress arrives in counting order and the summary after the last progress, however
+    /// the loads' completions race each other (enqueueing calls no user code, so it is safe
+    /// under the lock).
+    private let reports = DispatchQueue(label: "osprey.prefetch.reports")
     private let urls: [URL]
     private let width: Int
     private let options: ImageOptions
@@ -68,21 +73,27 @@ public final class PrefetchToken: Cancellable {
         let operation = manager.loadImage(with: urls[index], options: options, context: inner) { [self] result in
             didFinish(index, failed: (try? result.get()) == nil)
         }
-        state.withLock { state in
-            if !operation.isFinished { state.inFlight[index] = operation }
+        // A cancel between claiming the index and here did not see this load: stop it now.
+        let cancelledMeanwhile = state.withLock { state -> Bool in
+            if !operation.isFinished && !state.isCancelled { state.inFlight[index] = operation }
+            return state.isCancelled
         }
+        if cancelledMeanwhile { operation.cancel() }
     }
 
     private func didFinish(_ index: Int, failed: Bool) {
-        let counts: (Int, Int)? = state.withLock { state in
+        let counted: Bool = state.withLock { state in
             state.inFlight[index] = nil
-            guard !state.isCancelled else { return nil }
+            guard !state.isCancelled else { return false }
             state.finished += 1
             if failed { state.skipped += 1 }
-            return (state.finished, urls.count)
+            if let progress {
+                let (finished, total, queue) = (state.finished, urls.count, context.callbackQueue)
+                reports.async { queue.execute { progress(finished, total) } }
+            }
+            return true
         }
-        guard let (finished, total) = counts else { return }
-        if let progress { context.callbackQueue.execute { progress(finished, total) } }
+        guard counted else { return }
         // Hop instead of recursing: memory hits complete synchronously, and a long list of
         // them would otherwise nest one stack frame chain per URL.
         DispatchQueue.global(qos: .utility).async { self.startNext() }
@@ -90,13 +101,16 @@ public final class PrefetchToken: Cancellable {
     }
 
     private func reportIfDone(force: Bool) {
-        let summary: PrefetchSummary? = state.withLock { state in
-            guard !state.isDone, force || state.finished == urls.count else { return nil }
+        let done: Bool = state.withLock { state in
+            guard !state.isDone, force || state.finished == urls.count else { return false }
             state.isDone = true
-            return PrefetchSummary(finishedCount: state.finished, skippedCount: state.skipped, total: urls.count)
+            if let completed {
+                let summary = PrefetchSummary(finishedCount: state.finished, skippedCount: state.skipped, total: urls.count)
+                let queue = context.callbackQueue
+                reports.async { queue.execute { completed(summary) } }
+            }
+            return true
         }
-        guard let summary else { return }
-        onFinish(self)
-        if let completed { context.callbackQueue.execute { completed(summary) } }
+        if done { onFinish(self) }
     }
 }

@@ -70,7 +70,7 @@ final class StopTests: Sendable {
 
         server.stop()
         #expect(ProcessInspection.ownSocketInodes().isDisjoint(with: sockets))
-        #expect(ProcessInspection.threadNames().filter { $0.hasPrefix(prefix) }.isEmpty)
+        #expect(ProcessInspection.threadsGone(prefix: prefix), "\(ProcessInspection.threadNames())")
         for task in pending { _ = try? await task.value }
     }
 
@@ -90,7 +90,7 @@ final class StopTests: Sendable {
         let url = try #require(server?.url("/a"))
         #expect(ProcessInspection.threadNames().contains { $0.hasPrefix(prefix) })
         server = nil
-        #expect(ProcessInspection.threadNames().filter { $0.hasPrefix(prefix) }.isEmpty)
+        #expect(ProcessInspection.threadsGone(prefix: prefix), "\(ProcessInspection.threadNames())")
         let error = await #expect(throws: URLError.self) { try await self.client.get(url) }
         #expect(error?.code == .cannotConnectToHost)
     }

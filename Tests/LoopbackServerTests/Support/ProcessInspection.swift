@@ -59,4 +59,19 @@ enum ProcessInspection {
                 .trimmingCharacters(in: .whitespacesAndNewlines)
         }
     }
+
+    /// Whether every thread named with `prefix` has left `/proc/self/task` within `timeout`.
+    ///
+    /// `pthread_join` returns once the kernel has cleared the thread's id (early in its exit),
+    /// but the thread's `/proc` entry goes only when the kernel reaps it, a moment later: a
+    /// check made right after a join can still list the thread. The server guarantees the
+    /// join; this waits for the kernel's reaping, polling, with a generous deadline.
+    static func threadsGone(prefix: String, timeout: TimeInterval = 30) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if !threadNames().contains(where: { $0.hasPrefix(prefix) }) { return true }
+            if Date() > deadline { return false }
+            usleep(2_000)
+        }
+    }
 }
