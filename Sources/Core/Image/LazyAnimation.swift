@@ -24,7 +24,7 @@ import Dispatch
 /// composition takes a canvas out, composes on it unlocked, and puts it back, so readers at
 /// different places compose in parallel (at most ``LazyAnimationKeyframes/cursorCount`` at a
 /// time: a reader beyond that waits for a canvas) and a window hit never waits for one.
-public final class LazyAnimation<Composer: SequentialFrameComposer>: AnimationFrameSource {
+public final class LazyAnimation<Composer: SequentialFrameComposer>: AnimationFrameSource, FrameCompositionCounting {
     private let composer: Composer
     /// How many recently composed frames the window keeps (≥ 1).
     public let windowSize: Int
@@ -206,4 +206,11 @@ public final class LazyAnimation<Composer: SequentialFrameComposer>: AnimationFr
     private static func lookup(_ index: Int, in state: State) -> PixelBuffer? {
         state.recent.last { $0.index == index }?.pixels
     }
+}
+
+/// A frame source that counts the frames it composed, whatever its composer: how tests and
+/// benchmarks read the work of a lazy image without naming the format's composer type.
+package protocol FrameCompositionCounting: Sendable {
+    /// Frames composed since creation.
+    var composedFrameCount: Int { get }
 }
