@@ -10,6 +10,7 @@ enum ScenarioList {
             ParallelDiskHitScenario(),
             DecoderScenario(),
             AnimationScenario(),
+            LazyPlayersScenario(),
             ResamplerScenario(),
             ProgressiveScenario(),
             PrefetchMemoryScenario(),

@@ -8,7 +8,7 @@ import OspreyCore
 // first-frame path and the downsampler are all fuzzed. WebP has no checksums, so mutations
 // reach the chunk parser, the prefix-code reader, LZ77 and the transforms directly. Each input
 // is also fed in pieces to the incremental decoder (progressive loading), whose final image
-// must equal the one-shot decode's.
+// must equal the one-shot decode's, and decoded lazily (frames composed on demand).
 //
 // A finding is anything that is not a clean return: a trap (overflow, out-of-bounds index,
 // precondition), an AddressSanitizer report, a leak, a timeout or an out-of-memory. Any error
@@ -35,6 +35,19 @@ public func fuzzWebP(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     fuzzIncrementalMatchesOneShot(WebPDecoder(), data, options, piece: 1 + Int(data.last ?? 0) % 61)
     options.thumbnailPixelSize = PixelSize(width: 7, height: 5)
     decodeChecked(data, options)
+
+    // Lazily: frames composed on demand, in order and jumping back (a later frame found damaged
+    // only then is drawn empty, where the eager decode ends the animation: no equality check).
+    options.thumbnailPixelSize = nil
+    options.lazyAnimationThreshold = 0
+    decodeChecked(data, options)
+    if let image = try? WebPDecoder().decode(data, options: options), image.isLazy {
+        let bytes = image.pixelWidth * image.pixelHeight * 4
+        for index in [image.frameCount - 1, image.frameCount / 2, 0, image.frameCount - 1]
+            where image.frame(at: index).pixels.bytes.count != bytes {
+            fatalError("lazy frame \(index) of the wrong size")
+        }
+    }
     return 0
 }
 

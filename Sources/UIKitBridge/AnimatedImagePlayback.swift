@@ -6,8 +6,9 @@ import Osprey
 /// armed for the player's next update. The thin view adapter of issue 14, item 6; all the
 /// timing logic is ``FramePlayer``'s, tested with an injected clock.
 ///
-/// Frames come from ``DecodedImage/frame(at:)``, so a lazy animation composes one frame per
-/// frame shown and holds only its window. The view is held weakly: once it is gone the player
+/// Frames come from ``FramePlayer/framePixels``: a lazy animation composes one frame per frame
+/// shown, off the main actor (the view keeps its frame until the next is ready, and the
+/// player's ``FramePlayer/onFrameReady`` puts it up then). The view is held weakly: once it is gone the player
 /// stops and no timer is armed again. Call ``pause()`` when the view leaves the screen and
 /// ``resume()`` when it comes back; ``stop()`` ends playback for good.
 @MainActor
@@ -33,6 +34,10 @@ public final class AnimatedImagePlayback<View: ImageDisplaying> {
         self.show = show
         self.clock = clock
         player = FramePlayer(image: image, clock: clock, owner: view)
+        player.onFrameReady = { [weak self] in
+            guard let self else { return }
+            self.apply(self.player.update())
+        }
     }
 
     /// Shows the first frame and plays from there.
@@ -55,8 +60,7 @@ public final class AnimatedImagePlayback<View: ImageDisplaying> {
 
     private func apply(_ tick: FramePlayer.Tick) {
         if tick.changed {
-            let frame = player.image.frame(at: tick.frameIndex)
-            let still = DecodedImage(pixels: frame.pixels, format: player.image.format, scale: player.image.scale)
+            let still = DecodedImage(pixels: player.framePixels, format: player.image.format, scale: player.image.scale)
             show(PlatformImageBridge.platformImage(from: still))
         }
         generation += 1

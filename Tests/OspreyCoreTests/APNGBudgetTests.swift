@@ -74,19 +74,20 @@ struct APNGBudgetTests {
 
     @Test("the memory budget counts canvas, output frames and two frame buffers, exactly")
     func memoryBudgetBoundary() throws {
-        let data = HostileAPNG.make(width: 40, height: 30, frameCount: 6, frameSize: PixelSize(width: 10, height: 10))
+        let data = HostileAPNG.make(width: 40, height: 30, frameCount: 12, frameSize: PixelSize(width: 10, height: 10))
         var options = DecodeOptions()
         options.thumbnailPixelSize = PixelSize(width: 20, height: 20)   // 20 × 15 output frames
-        let bytes = 4 * (40 * 30 + 6 * 20 * 15 + 2 * 40 * 30)
+        let bytes = 4 * (40 * 30 + 12 * 20 * 15 + 2 * 40 * 30)
         options.animationMemoryBudget = bytes
         let all = try PNGDecoder().decode(data, options: options)
-        #expect(all.frames.count == 6 && !all.framesDroppedByBudget)
+        #expect(all.frames.count == 12 && !all.framesDroppedByBudget)
         options.animationMemoryBudget = bytes - 1
         let lazy = try PNGDecoder().decode(data, options: options)
-        #expect(lazy.isLazy && lazy.frameCount == 6 && lazy.frames == all.frames)
-        for index in [5, 2, 4, 0, 3, 1, 5] { #expect(lazy.frame(at: index) == all.frame(at: index)) }   // jumping back
-        // Lazy: the canvas, the first frame and the window (4 output frames), two frame buffers.
-        options.animationMemoryBudget = 4 * (40 * 30 + 4 * 20 * 15 + 2 * 40 * 30) - 1
+        #expect(lazy.isLazy && lazy.frameCount == 12 && lazy.frames == all.frames)
+        for index in [11, 5, 2, 4, 0, 3, 1, 5, 10] { #expect(lazy.frame(at: index) == all.frame(at: index)) }   // jumping back
+        // Lazy: two canvases (cursors; no keyframe fits the budget of a sixteenth of the eager
+        // frames), the first frame and the window (4 output frames), two frame buffers.
+        options.animationMemoryBudget = 4 * (2 * 40 * 30 + 4 * 20 * 15 + 2 * 40 * 30) - 1
         let first = try PNGDecoder().decode(data, options: options)
         #expect(first.frames.count == 1 && first.framesDroppedByBudget)
         #expect(first.pixelSize == PixelSize(width: 20, height: 15))

@@ -147,18 +147,19 @@ struct APNGTests {
 
     @Test("past its memory budget an animation is lazy; past the lazy state, its first frame only, and says so")
     func frameBudget() throws {
-        let frames = (0..<5).map { _ in Frame(pixels: H.solid(width: 10, height: 10, Self.red)) }
+        let frames = (0..<8).map { _ in Frame(pixels: H.solid(width: 10, height: 10, Self.red)) }
         let data = Self.apng(width: 10, height: 10, frames: frames)
         var options = DecodeOptions()
-        // Canvas, 5 output frames and 2 frame buffers of 100 pixels: 800 pixels, 3,200 bytes.
-        options.animationMemoryBudget = 3_200
+        // Canvas, 8 output frames and 2 frame buffers of 100 pixels: 1,100 pixels, 4,400 bytes.
+        options.animationMemoryBudget = 4_400
         let eager = try PNGDecoder().decode(data, options: options)
-        #expect(eager.frameCount == 5 && !eager.isLazy)
-        options.animationMemoryBudget = 3_199
+        #expect(eager.frameCount == 8 && !eager.isLazy)
+        options.animationMemoryBudget = 4_399
         let lazy = try PNGDecoder().decode(data, options: options)
-        #expect(lazy.frameCount == 5 && lazy.isLazy && lazy.frames == eager.frames)
-        // Lazy: canvas, first frame + window (4) and 2 frame buffers: 700 pixels, 2,800 bytes.
-        options.animationMemoryBudget = 2_799
+        #expect(lazy.frameCount == 8 && lazy.isLazy && lazy.frames == eager.frames)
+        // Lazy: two canvases (cursors; no keyframe fits), first frame + window (4) and 2 frame
+        // buffers: 800 pixels, 3,200 bytes.
+        options.animationMemoryBudget = 3_199
         let image = try PNGDecoder().decode(data, options: options)
         #expect(image.frameCount == 1 && image.framesDroppedByBudget)
         #expect(image.firstFrame == frames[0].pixels)

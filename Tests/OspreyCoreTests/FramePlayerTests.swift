@@ -124,8 +124,14 @@ struct FramePlayerTests {
         #expect(zero.start().nextUpdate == 1000 + FrameTimeline.minimumFrameDuration)
     }
 
+    /// Waits (yielding the main actor, 30 s at most) until `condition` holds.
+    func waitUntil(_ condition: @MainActor () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(30)
+        while !condition() && Date() < deadline { try await Task.sleep(for: .milliseconds(2)) }
+    }
+
     @Test("a lazy GIF played through the player shows the eager frames, holding only its window")
-    func lazyPlayback() throws {
+    func lazyPlayback() async throws {
         let data = Data(GIFLazyTests.mixedAnimation(frames: 40, seed: 11))
         var options = DecodeOptions()
         options.lazyAnimationThreshold = 0
@@ -139,8 +145,16 @@ struct FramePlayerTests {
         var tick = player.start()
         var drawn = 0, steps = 0
         while steps < 1000 {
+            if player.awaitedFrameIndex != nil {   // composed off the main actor: ask again once ready
+                var again = tick
+                try await waitUntil {
+                    again = player.update()
+                    return player.awaitedFrameIndex == nil
+                }
+                tick = again
+            }
             if tick.changed {
-                #expect(lazy.frame(at: tick.frameIndex) == eager.frame(at: tick.frameIndex))
+                #expect(player.framePixels == eager.frame(at: tick.frameIndex).pixels)
                 drawn += 1
             }
             guard let next = tick.nextUpdate else { break }
@@ -152,5 +166,54 @@ struct FramePlayerTests {
         #expect(player.state == .finished && player.completedLoops == 3)
         #expect(drawn + player.skippedFrameCount == 3 * 40)
         #expect(lazy.cost < eager.cost)
+    }
+
+    /// Frames of 1 × 1 (red = index); frame 0 is held, every other one is composed only once
+    /// `gate` opens, counting the waits that ran out before it did (a caller that blocked the
+    /// test, which opens the gate, until the wait gave up).
+    final class GatedSource: AnimationFrameSource {
+        let gate = DispatchSemaphore(value: 0)
+        let timedOut = Locked(0)
+        let asked = Locked(0)
+        var frameSize: PixelSize { PixelSize(width: 1, height: 1) }
+        var frameCount: Int { 4 }
+        var loopCount: Int { 0 }
+        var cost: Int { 16 }
+        func duration(ofFrame index: Int) -> Double { 0.1 }
+        static func pixels(_ index: Int) -> PixelBuffer { PixelBuffer(width: 1, height: 1, bytes: [UInt8(index), 0, 0, 255]) }
+        func cachedPixels(ofFrame index: Int) -> PixelBuffer? { index == 0 ? Self.pixels(0) : nil }
+        func pixels(ofFrame index: Int) -> PixelBuffer {
+            guard index > 0 else { return Self.pixels(0) }
+            asked.withLock { $0 += 1 }
+            if gate.wait(timeout: .now() + 30) == .success {
+                gate.signal()   // once open, stays open
+            } else {
+                timedOut.withLock { $0 += 1 }
+            }
+            return Self.pixels(index)
+        }
+    }
+
+    @Test("a slow composition never blocks the tick: the shown frame stays until the next is ready", .timeLimit(.minutes(2)))
+    func slowCompositionDoesNotBlock() async throws {
+        let source = GatedSource()
+        let clock = ManualClock()
+        clock.set(0)
+        let player = FramePlayer(image: DecodedImage(frameSource: source, format: .gif), clock: clock)
+        var ready = 0
+        player.onFrameReady = { ready += 1 }
+        #expect(player.start() == FramePlayer.Tick(frameIndex: 0, changed: true, nextUpdate: 1000.1))
+        clock.set(0.1)
+        let tick = player.update()   // frame 1 is due; its composition waits on the gate
+        #expect(tick.frameIndex == 0 && !tick.changed && tick.nextUpdate == 1000.2)
+        #expect(player.awaitedFrameIndex == 1 && player.framePixels == GatedSource.pixels(0))
+        try await waitUntil { source.asked.withLock { $0 } > 0 }
+        #expect(player.update().changed == false && ready == 0)   // still composing: still frame 0
+        source.gate.signal()
+        try await waitUntil { ready > 0 }
+        let shown = player.update()
+        #expect(shown.frameIndex == 1 && shown.changed && player.framePixels == GatedSource.pixels(1))
+        #expect(player.awaitedFrameIndex == nil && player.skippedFrameCount == 0)
+        #expect(source.timedOut.withLock { $0 } == 0)
     }
 }

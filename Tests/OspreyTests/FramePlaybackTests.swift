@@ -71,6 +71,48 @@ struct FramePlaybackTests {
         #expect(!AttachedAnimationAutoplay.isPlaying(on: view))
     }
 
+    /// Frames of 1 × 1 (red = index), frame 0 held; frame 1 and later are composed only once
+    /// `gate` opens, counting the waits that ran out before it did (a caller that blocked the
+    /// test, which opens the gate, until the wait gave up).
+    final class GatedSource: AnimationFrameSource {
+        let gate = DispatchSemaphore(value: 0)
+        let timedOut = Locked(0)
+        let asked = Locked(0)
+        var frameSize: PixelSize { PixelSize(width: 1, height: 1) }
+        var frameCount: Int { 3 }
+        var loopCount: Int { 1 }
+        var cost: Int { 12 }
+        func duration(ofFrame index: Int) -> Double { 0.02 }
+        static func pixels(_ index: Int) -> PixelBuffer { PixelBuffer(width: 1, height: 1, bytes: [UInt8(index), 0, 0, 255]) }
+        func cachedPixels(ofFrame index: Int) -> PixelBuffer? { index == 0 ? Self.pixels(0) : nil }
+        func pixels(ofFrame index: Int) -> PixelBuffer {
+            guard index > 0 else { return Self.pixels(0) }
+            asked.withLock { $0 += 1 }
+            if gate.wait(timeout: .now() + 5) == .success {
+                gate.signal()   // once open, stays open
+            } else {
+                timedOut.withLock { $0 += 1 }
+            }
+            return Self.pixels(index)
+        }
+    }
+
+    @Test("a lazy frame is composed off the main thread: the view keeps its frame, then gets the next")
+    func slowFramesOffMainThread() async throws {
+        let view = FrameView()
+        let source = GatedSource()
+        let playback = AnimatedImagePlayback(image: DecodedImage(frameSource: source, format: .gif), on: view)
+        playback.start()
+        #expect(view.shown == [0])
+        try await waitUntil { source.asked.withLock { $0 } > 0 }
+        #expect(view.shown == [0], "no frame shown before its composition ends")
+        source.gate.signal()
+        try await waitUntil { playback.player.state == .finished }
+        #expect(view.shown.first == 0 && view.shown.last == 2)
+        #expect(view.shown.count + playback.player.skippedFrameCount == 3)
+        #expect(source.timedOut.withLock { $0 } == 0, "a composition held the main actor until its wait ran out")
+    }
+
     @Test("on Linux no platform image carries an animation to play: the DecodedImage is the image")
     func nothingAttachedOnLinux() {
         #expect(PlatformImageBridge.animationToPlay(in: Self.animation(frames: 3, loopCount: 0)) == nil)

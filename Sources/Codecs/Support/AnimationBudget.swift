@@ -17,15 +17,19 @@ struct AnimationBudget {
     /// The cost of composing frames with the given rectangle sizes (in pixels) on `canvas`,
     /// each output frame `target`-sized, holding every output frame, or at most
     /// `heldOutputFrames` of them (a lazy decode: its first frame and window).
-    init(canvas: PixelSize, target: PixelSize, framePixelCounts: [Int], heldOutputFrames: Int? = nil) {
+    init(canvas: PixelSize, target: PixelSize, framePixelCounts: [Int], heldOutputFrames: Int? = nil,
+         extraCanvases: Int = 0) {
         var tally = AnimationFrameTally()
         for pixels in framePixelCounts { tally.add(pixels) }
-        self.init(canvas: canvas, target: target, tally: tally, heldOutputFrames: heldOutputFrames)
+        self.init(canvas: canvas, target: target, tally: tally, heldOutputFrames: heldOutputFrames,
+                  extraCanvases: extraCanvases)
     }
 
     /// The same from a running ``AnimationFrameTally`` (a decoder that learns the frames one
-    /// at a time checks the budget after each in constant time).
-    init(canvas: PixelSize, target: PixelSize, tally: AnimationFrameTally, heldOutputFrames: Int? = nil) {
+    /// at a time checks the budget after each in constant time). `extraCanvases`: further
+    /// canvas copies held (a lazy decode's cursors and keyframes).
+    init(canvas: PixelSize, target: PixelSize, tally: AnimationFrameTally, heldOutputFrames: Int? = nil,
+         extraCanvases: Int = 0) {
         self.canvas = canvas
         var overflow = tally.overflow
         let (canvasWork, canvasOverflow) = canvas.pixelCount.multipliedReportingOverflow(by: tally.count)
@@ -33,7 +37,9 @@ struct AnimationBudget {
         overflow = overflow || canvasOverflow
         Self.add(canvasWork, to: &work, overflow: &overflow)
         var memory = 0
-        Self.add(canvas.pixelCount, to: &memory, overflow: &overflow)
+        let (canvases, canvasesOverflow) = canvas.pixelCount.multipliedReportingOverflow(by: 1 + max(0, extraCanvases))
+        overflow = overflow || canvasesOverflow
+        Self.add(canvases, to: &memory, overflow: &overflow)
         let (outputs, outputOverflow) = target.pixelCount.multipliedReportingOverflow(
             by: min(tally.count, heldOutputFrames ?? Int.max))
         overflow = overflow || outputOverflow

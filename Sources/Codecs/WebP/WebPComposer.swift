@@ -16,6 +16,10 @@ struct WebPComposer {
     private let opaque: Bool
     private var previous: WebPAnimationFrame?
     private var previousWasKeyFrame = false
+    /// Whether the last frame drawn left the state a new composer reaches by drawing it alone:
+    /// a libwebp key frame (drawn without blending, as on a new composer) on a canvas it
+    /// cleared or wholly replaced.
+    private(set) var lastDrawIsRestartPoint = true
 
     init(canvas size: PixelSize, target: PixelSize, opaque: Bool) {
         canvas = AnimationCanvas(size: size)
@@ -26,6 +30,11 @@ struct WebPComposer {
     /// Draws `frame` (decoded to `image`, alpha as coded; `hasAlpha`: the frame has an `ALPH`
     /// chunk or a lossless alpha hint) and returns the canvas as it then shows.
     mutating func compose(_ frame: WebPAnimationFrame, image: PixelBuffer, hasAlpha: Bool) -> PixelBuffer {
+        compose(frame, image: image, hasAlpha: hasAlpha, render: true) ?? PixelBuffer(width: target.width, height: target.height)
+    }
+
+    /// The same, returning the canvas only when `render` is true (a lazy decode moving on).
+    mutating func compose(_ frame: WebPAnimationFrame, image: PixelBuffer, hasAlpha: Bool, render: Bool) -> PixelBuffer? {
         let size = canvas.size
         func isFull(_ frame: WebPAnimationFrame) -> Bool {
             frame.x == 0 && frame.y == 0 && frame.width == size.width && frame.height == size.height
@@ -57,6 +66,8 @@ struct WebPComposer {
         }
         previous = frame
         previousWasKeyFrame = keyFrame
+        lastDrawIsRestartPoint = keyFrame && canvas.lastDrawIsRestartPoint
+        guard render else { return nil }
         var pixels = canvas.snapshot
         if opaque {
             pixels.bytes.withUnsafeMutableBufferPointer { rgba in

@@ -20,9 +20,13 @@ import OspreyCore
 ///   before it. Lossy data throws ``ImageError/Code/unsupportedFormat`` while ``VP8Decoder`` is
 ///   not available.
 /// - Limits, checked before allocating: the canvas must pass
-///   ``DecodeOptions/checkDecode(source:streamed:)``; an animation is composed only when its
-///   ``AnimationBudget`` fits the options, otherwise its first frame alone is returned with
-///   ``DecodedImage/framesDroppedByBudget``. ``DecodeOptions/firstFrameOnly`` composes frame 0.
+///   ``DecodeOptions/checkDecode(source:streamed:)``; an animation is decoded as its
+///   ``AnimationPlan`` says, as GIF and APNG are: composed now within
+///   ``DecodeOptions/lazyAnimationThreshold`` and its ``AnimationBudget``; else lazily
+///   (``LazyAnimation`` over ``WebPFrameSequence``: frame 0 now, frame *n* when asked — a later
+///   frame found damaged only then shows as an empty frame instead of ending the animation);
+///   otherwise its first frame alone, with ``DecodedImage/framesDroppedByBudget``.
+///   ``DecodeOptions/firstFrameOnly`` composes frame 0.
 /// - Thumbnails: each full-size result is shrunk through ``StreamingResampler``.
 /// - ``DecodeOptions/cancellation`` is checked between frames and between rows of lossless
 ///   images; a cancelled decode throws ``ImageError/Code/cancelled``.
@@ -64,8 +68,11 @@ public struct WebPDecoder: ImageDecoding {
         if options.firstFrameOnly {
             frames = [frames[0]]
         } else if frames.count > 1 {
-            let budget = AnimationBudget(canvas: container.canvas, target: target, framePixelCounts: frames.map(\.pixelCount))
-            if !budget.fits(options) {
+            switch AnimationPlan(canvas: container.canvas, target: target, framePixelCounts: frames.map(\.pixelCount),
+                                 options: options) {
+            case .eager: break
+            case .lazy: return try lazyAnimation(container, target: target, options: options)
+            case .firstFrameOnly:
                 frames = [frames[0]]
                 dropped = true
             }
@@ -95,5 +102,20 @@ public struct WebPDecoder: ImageDecoding {
             return DecodedImage(frames: output, format: .webp, framesDroppedByBudget: dropped)
         }
         return DecodedImage(frames: output, format: .webp, loopCount: container.loopCount)
+    }
+
+    /// The lazy image of the animation, frame 0 decoded now: a damaged first frame throws as
+    /// the eager decode does.
+    private func lazyAnimation(_ container: WebPContainer, target: PixelSize,
+                               options: DecodeOptions) throws(ImageError) -> DecodedImage {
+        let first = container.frames[0]
+        _ = try WebPImageDecoder.decode(first.image, in: container.bytes,
+                                        size: PixelSize(width: first.width, height: first.height),
+                                        opaque: false, options: options)
+        try options.checkCancellation()
+        let sequence = WebPFrameSequence(frames: container.frames, bytes: container.bytes, canvas: container.canvas,
+                                         target: target, opaque: !container.hasAlpha,
+                                         loopCount: container.loopCount, options: options)
+        return DecodedImage(frameSource: LazyAnimation(composer: sequence), format: .webp)
     }
 }

@@ -4,9 +4,11 @@ import OspreyCore
 /// arrive, by the rules of ``WebPDecoder``'s one-shot decode (the same ``WebPComposer``, the
 /// same handling of damaged frames), so the final image reuses every frame composed here.
 ///
-/// The one-shot decode checks the ``AnimationBudget`` of all frames before composing any; here
-/// it is checked over the frames seen so far before each one is composed (the cost only grows
-/// with more frames): once over, only the first frame is kept, as the one-shot decode then does.
+/// The one-shot decode chooses its ``AnimationPlan`` from all frames before composing any; here
+/// it is chosen over the frames seen so far before each one is composed (the cost only grows
+/// with more frames): once it is not eager, only the first frame is composed here. At the end a
+/// lazy plan gives no result (the caller decodes the file in one go, lazily); a first-frame
+/// plan keeps the first frame, as the one-shot decode then does.
 struct WebPIncrementalAnimation {
     let canvas: PixelSize, target: PixelSize
     /// The VP8X alpha flag: without it alpha is 255.
@@ -20,8 +22,10 @@ struct WebPIncrementalAnimation {
     private(set) var outputs: [ImageFrame] = []
     /// Frame `outputs.count` was damaged (not the first): the animation ends before it.
     private(set) var ended = false
-    /// The frames so far do not fit the budget: only the first frame is wanted.
+    /// The plan for the frames so far is not eager: only the first frame is composed here.
     private(set) var overBudget = false
+    /// The plan for the frames so far.
+    private var plan = AnimationPlan.eager
     /// Composing failed in a way the one-shot decode reports as an error (the first frame
     /// damaged, cancellation, limits): the caller falls back to it.
     private(set) var failed = false
@@ -45,9 +49,9 @@ struct WebPIncrementalAnimation {
     mutating func add(_ frame: WebPAnimationFrame, in bytes: [UInt8]) {
         frames.append(frame)
         tally.add(frame.pixelCount)
-        if frames.count > 1 && !overBudget && !options.firstFrameOnly {
-            let budget = AnimationBudget(canvas: canvas, target: target, tally: tally)
-            overBudget = !budget.fits(options)
+        if frames.count > 1 && plan != .firstFrameOnly && !options.firstFrameOnly {
+            plan = AnimationPlan(canvas: canvas, target: target, tally: tally, options: options)
+            overBudget = plan != .eager
         }
         guard !stopped, outputs.count == frames.count - 1 else { return }
         compose(frame, in: bytes)
@@ -77,6 +81,8 @@ struct WebPIncrementalAnimation {
         var dropped = false
         if options.firstFrameOnly {
             wanted = 1
+        } else if all.count > 1 && plan == .lazy {
+            return nil
         } else if all.count > 1 && overBudget {
             wanted = 1
             dropped = true

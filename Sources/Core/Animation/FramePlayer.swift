@@ -12,9 +12,15 @@
 /// - **The view going away**: with an `owner` (the view), the first ``update()`` after the
 ///   owner is gone stops the player for good; ``stop()`` does the same explicitly.
 ///
-/// The player holds no pixels: the caller fetches ``DecodedImage/frame(at:)`` when
-/// ``Tick/changed`` is true, which on a lazy image composes just that frame. Main-actor bound,
-/// as the views it serves.
+/// - **Lazy images**: the main actor never waits for a composition. The player shows a frame
+///   only once its pixels are ready (``framePixels``): a frame not yet composed is composed on
+///   a background queue while the tick keeps the frame shown last (``awaitedFrameIndex`` says
+///   which is awaited), and ``onFrameReady`` asks for a new tick once it is. Each frame shown
+///   starts the next one's composition ahead of time, so at a steady pace the frame is ready
+///   when due. A frame still not ready when its successor is due counts as skipped.
+///
+/// The caller draws ``framePixels`` when ``Tick/changed`` is true. Main-actor bound, as the
+/// views it serves.
 @MainActor
 public final class FramePlayer {
     /// Where the player is.
@@ -61,6 +67,15 @@ public final class FramePlayer {
     public private(set) var skippedFrameCount = 0
     /// Loops played to their end so far.
     public private(set) var completedLoops = 0
+    /// The pixels of ``frameIndex``. Before the first tick: frame 0 if ready (a lazy image
+    /// keeps it), else transparent.
+    public private(set) var framePixels: PixelBuffer
+    /// The frame the clock says to show while it is being composed (the tick keeps showing
+    /// ``frameIndex``); nil when the frame shown is the one due.
+    public private(set) var awaitedFrameIndex: Int?
+    /// Called on the main actor when the awaited frame is ready: call ``update()`` then (the
+    /// view adapter does). Not called after ``stop()``.
+    public var onFrameReady: (@MainActor () -> Void)?
 
     private let clock: any AnimationClock
     private let timeline: FrameTimeline
@@ -72,6 +87,8 @@ public final class FramePlayer {
     private var pausedAt = 0.0
     /// The position (loop × frames + frame) the last tick showed; -1 before the first.
     private var position = -1
+    /// Composes a lazy image's frames off the main actor; nil for an eager image.
+    private var preparer: FramePreparer?
 
     /// A player of `image` on `clock`. With an `owner` (typically the view), the player stops
     /// by itself once the owner is deallocated. `plays` overrides the image's loop count.
@@ -83,6 +100,14 @@ public final class FramePlayer {
         watchesOwner = owner != nil
         self.plays = max(0, plays ?? image.loopCount)
         timeline = FrameTimeline(durations: image.frameDurations)
+        let source = image.frameSource
+        framePixels = source.map { $0.cachedPixels(ofFrame: 0) ?? PixelBuffer(width: image.pixelWidth, height: image.pixelHeight) }
+            ?? image.firstFrame
+        if let source {
+            preparer = FramePreparer(source: source) { [weak self] index in
+                MainActor.assumeIsolated { self?.frameDidBecomeReady(index) }
+            }
+        }
     }
 
     /// Starts (or restarts) from the first frame, now, and returns the first tick.
@@ -91,6 +116,7 @@ public final class FramePlayer {
         guard state != .stopped else { return tick(changed: false, next: nil) }
         origin = clock.now
         position = -1
+        awaitedFrameIndex = nil
         skippedFrameCount = 0
         completedLoops = 0
         state = .playing
@@ -135,12 +161,24 @@ public final class FramePlayer {
     /// Stops for good (the view is gone): every later tick asks for nothing.
     public func stop() {
         state = .stopped
+        awaitedFrameIndex = nil
     }
 
     /// 0.1 µs: far below any frame time, far above the rounding of clock seconds.
     private static let tolerance = 1e-7
 
     private func show(position newPosition: Int, loop: Int, index: Int, next: Double?, finished: Bool) -> Tick {
+        guard let pixels = readyPixels(ofFrame: index, position: newPosition) else {
+            // Keep showing the frame shown; ask again when the due one is ready (or on schedule).
+            awaitedFrameIndex = index
+            preparer?.prepare(index)
+            return tick(changed: false, next: finished ? nil : next)
+        }
+        awaitedFrameIndex = nil
+        framePixels = pixels
+        if !finished, let preparer {   // the next frame, composed while this one shows
+            preparer.prepare(index + 1 < timeline.frameCount ? index + 1 : 0)
+        }
         let changed = newPosition != position
         if position >= 0 && newPosition > position + 1 { skippedFrameCount += newPosition - position - 1 }
         position = max(position, newPosition)
@@ -148,6 +186,18 @@ public final class FramePlayer {
         completedLoops = loop
         if finished { state = .finished }
         return tick(changed: changed, next: next)
+    }
+
+    /// The pixels of frame `index` at `newPosition` if ready without composing.
+    private func readyPixels(ofFrame index: Int, position newPosition: Int) -> PixelBuffer? {
+        if newPosition == position { return framePixels }
+        guard let preparer else { return image.frame(at: index).pixels }
+        return preparer.pixels(ofFrame: index)
+    }
+
+    private func frameDidBecomeReady(_ index: Int) {
+        guard index == awaitedFrameIndex, state == .playing else { return }
+        onFrameReady?()
     }
 
     private func tick(changed: Bool, next: Double?) -> Tick {

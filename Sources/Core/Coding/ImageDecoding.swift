@@ -105,8 +105,9 @@ public struct DecodeOptions: Sendable, Hashable {
     public var animationMemoryBudget: Int = DecodeOptions.defaultAnimationMemoryBudget
     /// Bytes of composed frames (width × height × 4 × frames, at the decoded size) above which an
     /// animation decodes **lazily**: the ``DecodedImage`` keeps the encoded frames and composes
-    /// frame *n* when asked (``AnimationFrameSource``), holding the composition canvas, the
-    /// first frame and a window of recent frames instead of all of them. An animation whose
+    /// frame *n* when asked (``AnimationFrameSource``), holding composition canvases (cursors
+    /// and keyframes: ``LazyAnimationKeyframes``), the first frame and a window of recent frames
+    /// instead of all of them. Every built-in animation format (GIF, APNG, WebP) does so. An animation whose
     /// composed frames would not fit ``animationMemoryBudget`` is also decoded lazily (before,
     /// it fell back to its first frame); only when even the lazy state does not fit, or one pass
     /// over the frames exceeds ``decodeWorkBudget``, is the first frame all that is decoded.

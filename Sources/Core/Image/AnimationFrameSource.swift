@@ -19,9 +19,13 @@ public protocol AnimationFrameSource: AnyObject, Sendable {
     /// Seconds frame `index` shows. Never decodes. `index` must be in `0..<frameCount`.
     func duration(ofFrame index: Int) -> Double
     /// The pixels of frame `index`, composed as the animation shows it. `index` must be in
-    /// `0..<frameCount`. Cost: cheap for a frame still in the source's window; otherwise the
-    /// composition of every frame since the last one composed (or since a restart point).
+    /// `0..<frameCount`. Cost: cheap for a frame still in the source's window; otherwise a
+    /// composition, which may take a while: a player asks for it off the main actor.
     func pixels(ofFrame index: Int) -> PixelBuffer
+    /// Frame `index` if the source holds it composed (the poster, its window), nil otherwise.
+    /// Never composes and never waits for a composition: what a player on the main actor may
+    /// call. The default says nil.
+    func cachedPixels(ofFrame index: Int) -> PixelBuffer?
     /// Every frame, composed in one sequential pass (not retained by the source).
     func allFrames() -> [ImageFrame]
     /// The most bytes the source holds at any time (encoded data, composition state, window of
@@ -30,6 +34,9 @@ public protocol AnimationFrameSource: AnyObject, Sendable {
 }
 
 extension AnimationFrameSource {
+    /// Nothing is known to be composed: a player asks ``pixels(ofFrame:)`` off the main actor.
+    public func cachedPixels(ofFrame index: Int) -> PixelBuffer? { nil }
+
     /// Every frame, one ``pixels(ofFrame:)`` call each, in order.
     public func allFrames() -> [ImageFrame] {
         (0..<frameCount).map { ImageFrame(pixels: pixels(ofFrame: $0), duration: duration(ofFrame: $0)) }

@@ -37,6 +37,9 @@ public final class DecodedImage: Sendable {
         case lazy(any AnimationFrameSource)
     }
     private let storage: Storage
+    /// A lazy image's ``frames``, composed on first access and kept. Only touched inside
+    /// `allFrames.withLock`; nil until then (and always for an eager image).
+    private let allFrames = Locked<[ImageFrame]?>(nil)
 
     /// Creates an image from `frames`, which must be non-empty and all the same size.
     /// `framesDroppedByBudget` says the source had frames a budget kept out.
@@ -73,14 +76,22 @@ public final class DecodedImage: Sendable {
 
     /// The frames; exactly one for a still image, each the full canvas size.
     ///
-    /// On a lazy image every access composes all of them in one sequential pass on a private
-    /// canvas and hands them over without keeping them (keeping them would hold exactly the
-    /// memory lazy decoding avoids, behind the memory cache's back). Read it once into a
-    /// local, or use ``frame(at:)`` / ``frameCount`` / ``frameDuration(at:)``.
+    /// On a lazy image the first access composes all of them in one sequential pass on a
+    /// private canvas (players keep their place) and the image keeps them, so later accesses
+    /// cost nothing; from then on the image holds what an eager one does, and ``cost`` says so.
+    /// Reading them defeats lazy decoding: a player uses ``frame(at:)`` instead. Two threads
+    /// reading it first at once may both compose; both get the one result kept.
     public var frames: [ImageFrame] {
         switch storage {
-        case .eager(let frames): frames
-        case .lazy(let source): source.allFrames()
+        case .eager(let frames): return frames
+        case .lazy(let source):
+            if let held = allFrames.withLock({ $0 }) { return held }
+            let frames = source.allFrames()   // unlocked: composing takes long
+            return allFrames.withLock { held in
+                if let held { return held }
+                held = frames
+                return frames
+            }
         }
     }
 
@@ -136,12 +147,14 @@ public final class DecodedImage: Sendable {
 
     /// Bytes the image holds in memory, the memory cache's cost. Eager: width × height × 4 ×
     /// frames. Lazy: the source's ``AnimationFrameSource/cost`` — encoded frame data, the
-    /// composition canvas, the first frame and the window of recent frames (a 380-frame
-    /// 472 × 298 GIF: its 5 MB of LZW data plus 3.5 MB, instead of 214 MB).
+    /// composition canvases (cursors and keyframes), the first frame and the window of recent
+    /// frames (a 380-frame 472 × 298 GIF: its 5 MB of LZW data plus about 7.5 MB, instead of
+    /// 214 MB) — plus every frame once ``frames`` has been read (it keeps them).
     public var cost: Int {
         switch storage {
         case .eager(let frames): frames.reduce(0) { $0 + $1.pixels.bytes.count }
-        case .lazy(let source): source.cost
+        case .lazy(let source):
+            source.cost + (allFrames.withLock { $0 }?.reduce(0) { $0 + $1.pixels.bytes.count } ?? 0)
         }
     }
 

@@ -1,45 +1,66 @@
+import Dispatch
+
 /// An ``AnimationFrameSource`` that composes frame *n* on demand from the encoded frame
 /// records of a ``SequentialFrameComposer`` (after SDWebImage's `SDAnimatedImageCoder`).
 ///
-/// What it holds, and therefore its ``cost``: the encoded records, one composition canvas
-/// (the state after the last frame composed), the first frame (the poster, composed at
-/// creation), a window of the ``windowSize`` frames asked for last, and one byte per frame of
-/// restart-point bookkeeping. Never every frame.
+/// What it holds, and therefore its ``cost``: the encoded records; the first frame (the
+/// poster, composed at creation); a window of the ``windowSize`` frames composed last; up to
+/// ``LazyAnimationKeyframes/cursorCount`` canvases left where compositions stopped (cursors);
+/// up to ``keyframeCount`` keyframes, copies of the canvas before every ``keyframeInterval``-th
+/// frame (see ``LazyAnimationKeyframes`` for their byte bound); one byte per frame of restart
+/// bookkeeping. Never every frame.
 ///
-/// Access patterns and their cost:
-/// - playing forward (frame *n*, then *n + 1*): one frame's composition per new frame;
+/// Access patterns and their cost — a composition starts from whichever is nearest at or
+/// before the frame asked for: a cursor, a keyframe, or a frame the format reported as a
+/// restart point (frame 0 at worst):
+/// - playing forward (frame *n*, then *n + 1*): one frame's composition per new frame, on the
+///   player's cursor; two players out of step each keep a cursor, and each pays one frame;
 /// - asking again for a frame in the window (a display link ticking faster than the frame
 ///   rate, a second view at the same frame): a lock and a copy-on-write reference;
-/// - jumping back (a loop restarting, a second view behind the first): composition restarts at
-///   the nearest earlier restart point the source has seen (frame 0 at worst) and runs
-///   forward, rendering only the frame asked for;
+/// - any other reader (a jump, a third player): at most ``keyframeInterval`` frames;
 /// - ``allFrames()``: one pass on a private canvas, not retained, not disturbing players.
 ///
-/// Thread-safe: two locks. `composition` guards the canvas and is held while frames are
-/// composed, so one image composes one frame at a time (two players of one image wait for
-/// each other rather than compose twice); `window` guards the recent frames and is only ever
-/// taken briefly, alone or inside `composition` (never the other way round), so a window hit
-/// never waits for a composition in progress.
-public final class LazyAnimation<Composer: SequentialFrameComposer>: AnimationFrameSource {
+/// Thread-safe. One lock guards the bookkeeping and is never held while composing: a
+/// composition takes a canvas out, composes on it unlocked, and puts it back, so readers at
+/// different places compose in parallel (at most ``LazyAnimationKeyframes/cursorCount`` at a
+/// time: a reader beyond that waits for a canvas) and a window hit never waits for one.
+public final class LazyAnimation<Composer: SequentialFrameComposer>: AnimationFrameSource, FrameCompositionCounting {
     private let composer: Composer
-    /// How many recently asked-for frames the window keeps (≥ 1).
+    /// How many recently composed frames the window keeps (≥ 1).
     public let windowSize: Int
+    /// Frames between two keyframes (``LazyAnimationKeyframes/interval(frameCount:canvasByteCount:frameByteCount:)``).
+    public let keyframeInterval: Int
+    /// The most keyframes kept: one before each multiple of ``keyframeInterval``.
+    public let keyframeCount: Int
     /// Frame 0, composed at creation and kept: posters and thumbnails ask for it most.
     private let first: PixelBuffer
 
-    /// The composition state. Invariant: `canvas` holds the state after frame `cursor` was
-    /// drawn (`cursor` ≥ 0); `restartPoints[i]` is true only for frames a composition reported
-    /// as restart points (frame 0 always is). Only touched inside `composition.withLock`.
-    private struct Composition {
+    /// A canvas ready to compose frame `next` (it holds the state after frame `next − 1`).
+    private struct Cursor {
+        var next: Int
         var canvas: Composer.Canvas
-        var cursor: Int
-        var restartPoints: [Bool]
+        var lastUse: UInt64
     }
-    private let composition: Locked<Composition>
 
-    /// Recently asked-for frames, oldest first, at most ``windowSize``, distinct indices.
-    /// Only touched inside `window.withLock`, which is never held while taking `composition`.
-    private let window = Locked<[(index: Int, pixels: PixelBuffer)]>([])
+    /// The bookkeeping. Invariants: `idle.count + busy ≤ cursorCount` (`busy`: canvases taken
+    /// out by compositions in progress); `keyframes[m]` is the canvas before frame `m`, `m` a
+    /// positive multiple of `keyframeInterval`; `restartPoints[i]` is true only for frames a
+    /// composition reported as restart points (frame 0 always is); `recent` holds at most
+    /// `windowSize` distinct frames, oldest first. Only touched inside `state.withLock`, never
+    /// held while composing.
+    private struct State {
+        var idle: [Cursor] = []
+        var busy = 0
+        var keyframes: [Int: Composer.Canvas] = [:]
+        var restartPoints: [Bool]
+        var recent: [(index: Int, pixels: PixelBuffer)] = []
+        var uses: UInt64 = 0
+        var composedFrames = 0
+    }
+    private let state: Locked<State>
+    /// Counts the canvases free to take: bounds the compositions in flight (and so the canvases
+    /// alive) to ``LazyAnimationKeyframes/cursorCount``.
+    private let canvases = DispatchSemaphore(value: LazyAnimationKeyframes.cursorCount)
 
     /// A lazy animation of `composer`'s frames, composing frame 0 now (so a file whose first
     /// frame is damaged is found at decode time, and the poster is ready).
@@ -47,12 +68,20 @@ public final class LazyAnimation<Composer: SequentialFrameComposer>: AnimationFr
         precondition(composer.frameCount >= 1, "LazyAnimation needs at least one frame")
         self.composer = composer
         self.windowSize = max(1, windowSize)
+        let frameBytes = composer.frameSize.pixelCount * 4
+        keyframeInterval = LazyAnimationKeyframes.interval(frameCount: composer.frameCount,
+                                                           canvasByteCount: composer.canvasByteCount,
+                                                           frameByteCount: frameBytes)
+        keyframeCount = (composer.frameCount - 1) / keyframeInterval
         var canvas = composer.makeCanvas()
         let composed = composer.compose(frame: 0, on: &canvas, render: true)
         first = composed.pixels ?? PixelBuffer(width: composer.frameSize.width, height: composer.frameSize.height)
         var restartPoints = [Bool](repeating: false, count: composer.frameCount)
         restartPoints[0] = true
-        composition = Locked(Composition(canvas: canvas, cursor: 0, restartPoints: restartPoints))
+        var initial = State(restartPoints: restartPoints)
+        initial.composedFrames = 1
+        if composer.frameCount > 1 { initial.idle = [Cursor(next: 1, canvas: canvas, lastUse: 0)] }
+        state = Locked(initial)
     }
 
     /// The size of every frame.
@@ -64,43 +93,100 @@ public final class LazyAnimation<Composer: SequentialFrameComposer>: AnimationFr
     /// Seconds frame `index` shows.
     public func duration(ofFrame index: Int) -> Double { composer.duration(ofFrame: index) }
 
-    /// Encoded records + one canvas + (window + first frame) composed frames + one byte per
-    /// frame of bookkeeping. The most the source ever holds (``allFrames()`` aside, whose
-    /// result belongs to the caller).
+    /// Encoded records + cursors and keyframes (one canvas each) + (window + first frame)
+    /// composed frames + one byte per frame of bookkeeping. The most the source ever holds
+    /// (``allFrames()`` aside, whose result belongs to the caller).
     public var cost: Int {
         let frameBytes = frameSize.pixelCount * 4
-        return composer.encodedByteCount + composer.canvasByteCount + (windowSize + 1) * frameBytes + frameCount
+        let canvases = LazyAnimationKeyframes.cursorCount + keyframeCount
+        return composer.encodedByteCount + canvases * composer.canvasByteCount + (windowSize + 1) * frameBytes
+            + frameCount
+    }
+
+    /// Frames composed since creation, by every reader (``allFrames()`` included): what the
+    /// access patterns above cost, for tests and benchmarks.
+    package var composedFrameCount: Int { state.withLock { $0.composedFrames } }
+
+    /// How many frames are restart points known so far.
+    package var knownRestartPointCount: Int {
+        state.withLock { $0.restartPoints.lazy.filter { $0 }.count }
+    }
+
+    /// Frame 0 or a frame in the window; nil when it would have to be composed. Never waits
+    /// for a composition.
+    public func cachedPixels(ofFrame index: Int) -> PixelBuffer? {
+        if index == 0 { return first }
+        return state.withLock { Self.lookup(index, in: $0) }
     }
 
     /// Frame `index` as the animation shows it (see the type's documentation for the cost).
     public func pixels(ofFrame index: Int) -> PixelBuffer {
         precondition(index >= 0 && index < frameCount, "frame \(index) out of 0..<\(frameCount)")
-        if index == 0 { return first }
-        if let hit = windowLookup(index) { return hit }
-        return composition.withLock { state in
-            // Another thread may have composed it while this one waited for the lock.
-            if let hit = windowLookup(index) { return hit }
-            let restart = state.restartPoints[...index].lastIndex(of: true) ?? 0
-            var from = state.cursor + 1
-            if state.cursor >= index || restart > state.cursor {
-                // Behind the canvas, or a restart point lies ahead of it: start afresh there.
-                state.canvas = composer.makeCanvas()
-                from = restart
-            }
-            var pixels: PixelBuffer?
-            for frame in from...index {
-                let composed = composer.compose(frame: frame, on: &state.canvas, render: frame == index)
-                if composed.isRestartPoint { state.restartPoints[frame] = true }
-                pixels = composed.pixels
-            }
-            state.cursor = index
-            let result = pixels ?? PixelBuffer(width: frameSize.width, height: frameSize.height)
-            window.withLock { window in
-                window.append((index, result))
-                if window.count > windowSize { window.removeFirst(window.count - windowSize) }
-            }
-            return result
+        if let hit = cachedPixels(ofFrame: index) { return hit }
+        canvases.wait()
+        defer { canvases.signal() }
+        guard var cursor = checkOut(index) else {
+            // Another reader composed it while this one waited for a canvas.
+            return cachedPixels(ofFrame: index) ?? PixelBuffer(width: frameSize.width, height: frameSize.height)
         }
+        var pixels: PixelBuffer?
+        var restarts: [Int] = []
+        for frame in cursor.next...index {
+            if frame % keyframeInterval == 0 && frame > 0 && state.withLock({ $0.keyframes[frame] == nil }) {
+                // A copy shares the canvas's storage until the next compose writes to it.
+                let keyframe = cursor.canvas
+                state.withLock { state in
+                    if state.keyframes[frame] == nil { state.keyframes[frame] = keyframe }
+                }
+            }
+            let composed = composer.compose(frame: frame, on: &cursor.canvas, render: frame == index)
+            if composed.isRestartPoint { restarts.append(frame) }
+            pixels = composed.pixels
+        }
+        let result = pixels ?? PixelBuffer(width: frameSize.width, height: frameSize.height)
+        let composedCount = index - cursor.next + 1
+        cursor.next = index + 1
+        state.withLock { state in
+            state.busy -= 1
+            state.composedFrames += composedCount
+            for frame in restarts { state.restartPoints[frame] = true }
+            if cursor.next < frameCount {
+                state.uses += 1
+                cursor.lastUse = state.uses
+                state.idle.append(cursor)
+            }
+            state.recent.removeAll { $0.index == index }
+            state.recent.append((index, result))
+            if state.recent.count > windowSize { state.recent.removeFirst(state.recent.count - windowSize) }
+        }
+        return result
+    }
+
+    /// Takes out the canvas to compose `index` from: the nearest cursor, keyframe or restart
+    /// point at or before it (a cursor on a tie: no copy). Nil when the frame is in the window.
+    /// The caller holds one of `canvases`, so a canvas is free or an idle one can be reused.
+    private func checkOut(_ index: Int) -> Cursor? {
+        let taken: (cursor: Cursor?, from: Int, keyframe: Composer.Canvas?)? = state.withLock { state in
+            if Self.lookup(index, in: state) != nil { return nil }
+            let restart = state.restartPoints[...index].lastIndex(of: true) ?? 0
+            let keyframeAt = index / keyframeInterval * keyframeInterval
+            let keyframe = keyframeAt > 0 ? state.keyframes[keyframeAt] : nil
+            let start = max(restart, keyframe == nil ? 0 : keyframeAt)
+            var best: Int?
+            for (position, cursor) in state.idle.enumerated() where cursor.next <= index && cursor.next >= start {
+                if best.map({ state.idle[$0].next < cursor.next }) ?? true { best = position }
+            }
+            state.busy += 1
+            if let best { return (state.idle.remove(at: best), 0, nil) }
+            if state.idle.count + state.busy > LazyAnimationKeyframes.cursorCount,
+               let oldest = state.idle.indices.min(by: { state.idle[$0].lastUse < state.idle[$1].lastUse }) {
+                state.idle.remove(at: oldest)   // its canvas goes; the new one replaces it
+            }
+            return (nil, start, keyframeAt > restart ? keyframe : nil)
+        }
+        guard let taken else { return nil }
+        if let cursor = taken.cursor { return cursor }
+        return Cursor(next: taken.from, canvas: taken.keyframe ?? composer.makeCanvas(), lastUse: 0)
     }
 
     /// Every frame in one pass on a private canvas: players sharing this source keep their place.
@@ -113,21 +199,18 @@ public final class LazyAnimation<Composer: SequentialFrameComposer>: AnimationFr
             let pixels = composed.pixels ?? PixelBuffer(width: frameSize.width, height: frameSize.height)
             frames.append(ImageFrame(pixels: pixels, duration: duration(ofFrame: index)))
         }
+        state.withLock { $0.composedFrames += frameCount }
         return frames
     }
 
-    /// How many frames are restart points known so far (tests check the jump-back cost with it).
-    package var knownRestartPointCount: Int {
-        composition.withLock { $0.restartPoints.lazy.filter { $0 }.count }
-    }
-
-    private func windowLookup(_ index: Int) -> PixelBuffer? {
-        window.withLock { window in window.last { $0.index == index }?.pixels }
+    private static func lookup(_ index: Int, in state: State) -> PixelBuffer? {
+        state.recent.last { $0.index == index }?.pixels
     }
 }
 
-/// The window of composed frames a ``LazyAnimation`` keeps by default.
-public enum LazyAnimationWindow {
-    /// 3: the frame showing, the next one, and one for a second view a frame behind.
-    public static let defaultSize = 3
+/// A frame source that counts the frames it composed, whatever its composer: how tests and
+/// benchmarks read the work of a lazy image without naming the format's composer type.
+package protocol FrameCompositionCounting: Sendable {
+    /// Frames composed since creation.
+    var composedFrameCount: Int { get }
 }

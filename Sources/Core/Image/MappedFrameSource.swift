@@ -40,6 +40,11 @@ final class MappedFrameSource: AnimationFrameSource {
         return pixels
     }
 
+    func cachedPixels(ofFrame index: Int) -> PixelBuffer? {
+        if index == 0 { return first }
+        return last.withLock { $0?.index == index ? $0?.pixels : nil }
+    }
+
     func allFrames() -> [ImageFrame] {
         base.allFrames().map { ImageFrame(pixels: mapped($0.pixels), duration: $0.duration) }
     }

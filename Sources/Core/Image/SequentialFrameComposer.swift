@@ -4,11 +4,15 @@
 ///
 /// GIF and APNG adopt it (in OspreyCodecs); a new format (WebP) needs only its frame records,
 /// a canvas type, and `compose`. The composer itself is immutable and `Sendable` (it is the
-/// parsed file); all mutable state lives in its ``Canvas``, which ``LazyAnimation`` keeps
-/// behind a lock and hands to one `compose` call at a time.
+/// parsed file); all mutable state lives in its ``Canvas`` values, each handed to one
+/// `compose` call at a time.
 public protocol SequentialFrameComposer: Sendable {
     /// The mutable composition state: the canvas and whatever scratch the format reuses.
-    associatedtype Canvas
+    ///
+    /// Must have value semantics (a struct of arrays): ``LazyAnimation`` keeps copies of it as
+    /// keyframes and goes on composing on the original, so a copy has to be an independent
+    /// snapshot. At most ``canvasByteCount`` bytes each.
+    associatedtype Canvas: Sendable
 
     /// The size of every composed frame.
     var frameSize: PixelSize { get }
