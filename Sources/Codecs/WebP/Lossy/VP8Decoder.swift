@@ -29,7 +29,8 @@ enum VP8Decoder {
         fullSize.scaleDownLargeImages = false
         _ = try fullSize.checkDecode(source: size, streamed: false)
         var output = VP8RGBAWriter(width: info.width, height: info.height)
-        try decodeFrame(try VP8FrameDecoder(payload: payload, info: info), options: options, into: &output)
+        try decodeFrame(try VP8FrameDecoder(payload: payload, info: info, slidingPlanes: true), options: options,
+                        into: &output)
         return output.pixels
     }
 
@@ -67,11 +68,11 @@ enum VP8Decoder {
             }
             return output.pixels
         }
-        // VP8 predicts from reconstructed pixels, so the Y, U and V planes are held at full
-        // size (1.5 bytes a pixel): count them, in RGBA pixels, with the output.
-        let planeBytes = info.macroblockColumns * info.macroblockRows * 384
+        // VP8 predicts from reconstructed pixels, so Y, U and V planes (1.5 bytes a pixel) are
+        // held, as a sliding window of macroblock rows: count them, in RGBA pixels, with the output.
+        let planeBytes = info.macroblockColumns * VP8FrameDecoder.slidingPlaneRows(info) * 384
         guard planeBytes / 4 + target.pixelCount <= options.maxPixelCount else { throw ImageError(.imageTooLarge) }
-        let frame = try VP8FrameDecoder(payload: payload, info: info)
+        let frame = try VP8FrameDecoder(payload: payload, info: info, slidingPlanes: true)
         var output = VP8ResamplingWriter(source: size, target: target)
         try decodeFrame(frame, options: options, into: &output)
         return output.pixels
