@@ -6,7 +6,7 @@ import OspreyCore
 ///
 /// The entropy-coded pixels live in a sliding window: a backward reference reaches at most
 /// ``history`` pixels back and copies at most ``longestCopy`` pixels, so the window keeps that
-/// much history before the band being decoded and room for one copy past its end (about 9 MiB
+/// much history before the band being decoded and room for one copy past its end (about 5 MiB
 /// of `UInt32` at any width), instead of the whole image. Before the window slides, the colour
 /// cache is brought up to date with every pixel decoded (it is otherwise filled lazily, when a
 /// cache code reads it), since the pixels it has not seen yet are about to leave.
@@ -18,8 +18,8 @@ struct VP8LBandDecoder {
     /// The farthest a backward reference reaches: distance prefix 39 with all 18 extra bits set
     /// (1,048,576, less the 120 short codes); the 2-D short codes reach at most 7 rows of 16384.
     static let history = 1 << 20
-    /// The longest copy: length prefix 39 with all extra bits set.
-    static let longestCopy = 1 << 20
+    /// The longest copy: length prefix 23 (the last of the 24) with all 10 extra bits set.
+    static let longestCopy = 4096
     /// Rows per band: about 256 Ki pixels, at least one row.
     static func bandRows(codedWidth: Int) -> Int { max(1, (1 << 18) / max(1, codedWidth)) }
 

@@ -21,7 +21,10 @@ enum VP8Decoder {
     /// allocating and `options.cancellation` once per macroblock row.
     /// Throws `.badImageData` for a damaged or truncated payload (as libwebp fails on them),
     /// `.unsupportedFormat` for an inter frame, `.imageTooLarge`, `.cancelled`.
-    static func decode(_ payload: UnsafeRawBufferPointer, options: DecodeOptions) throws(ImageError) -> PixelBuffer {
+    ///
+    /// The planes are a sliding window of macroblock rows; `windowRows` sets its size (tests).
+    static func decode(_ payload: UnsafeRawBufferPointer, options: DecodeOptions,
+                       windowRows: Int? = nil) throws(ImageError) -> PixelBuffer {
         let info = try VP8PictureInfo(payload)
         let size = PixelSize(width: info.width, height: info.height)
         var fullSize = options
@@ -29,8 +32,8 @@ enum VP8Decoder {
         fullSize.scaleDownLargeImages = false
         _ = try fullSize.checkDecode(source: size, streamed: false)
         var output = VP8RGBAWriter(width: info.width, height: info.height)
-        try decodeFrame(try VP8FrameDecoder(payload: payload, info: info, slidingPlanes: true), options: options,
-                        into: &output)
+        try decodeFrame(try VP8FrameDecoder(payload: payload, info: info, slidingPlanes: true, windowRows: windowRows),
+                        options: options, into: &output)
         return output.pixels
     }
 

@@ -56,8 +56,9 @@ final class VP8FrameDecoder {
     /// rows) that slides down as rows are decoded: for a caller that converts each row as soon
     /// as it is finished (``VP8RowConverter``), never reading a row above the one before the
     /// current. Otherwise they hold the whole picture.
+    /// `windowRows` overrides the window's size (for tests that make it slide on small pictures).
     init(payload: UnsafeRawBufferPointer, info: VP8PictureInfo, reducer: VP8MacroblockReducer? = nil,
-         slidingPlanes: Bool = false) throws(ImageError) {
+         slidingPlanes: Bool = false, windowRows: Int? = nil) throws(ImageError) {
         self.info = info
         parameters = try VP8FrameParameters(payload, info: info)
         columns = info.macroblockColumns
@@ -65,7 +66,9 @@ final class VP8FrameDecoder {
         yStride = columns * 16
         uvStride = columns * 8
         self.reducer = reducer
-        planeRows = reducer != nil ? 0 : slidingPlanes ? Self.slidingPlaneRows(info) : rows
+        let totalRows = info.macroblockRows, fewest = Self.rowsKeptWhenSliding + 2
+        let window = windowRows.map { min(totalRows, max(fewest, $0)) } ?? Self.slidingPlaneRows(info)
+        planeRows = reducer != nil ? 0 : slidingPlanes ? window : rows
         y = .allocate(capacity: yStride * planeRows * 16)
         u = .allocate(capacity: uvStride * planeRows * 8)
         v = .allocate(capacity: uvStride * planeRows * 8)
