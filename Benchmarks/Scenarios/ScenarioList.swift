@@ -9,6 +9,7 @@ enum ScenarioList {
             DiskHitScenario(),
             ParallelDiskHitScenario(),
             DecoderScenario(),
+            DecodePeakMemoryScenario(),
             AnimationScenario(),
             LazyPlayersScenario(),
             ResamplerScenario(),

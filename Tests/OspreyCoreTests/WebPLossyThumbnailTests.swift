@@ -59,10 +59,11 @@ struct WebPLossyThumbnailTests {
 }
 
 extension WebPLossyThumbnailTests {
-    /// The exact streamed path (a shrink by less than half) still holds the full-size Y, U and
-    /// V planes (1.5 bytes a pixel), so they count against the pixel limit even though no
-    /// full-size RGBA image is made. The cheap path holds one macroblock row, not the planes.
-    @Test("the full-size planes of an exact thumbnail decode count against the pixel limit")
+    /// The exact streamed path (a shrink by less than half) holds Y, U and V planes (1.5 bytes
+    /// a pixel; a sliding window of about 4 MiB of luma on large pictures, all of them on this
+    /// small one), so they count against the pixel limit even though no full-size RGBA image is
+    /// made. The cheap path holds one macroblock row, not the planes.
+    @Test("the planes of an exact thumbnail decode count against the pixel limit")
     func planesCount() throws {
         let payload = try Self.payload("test.webp")   // 128 × 128: 8 × 8 macroblocks, 24 KiB of planes
         var cheap = Self.options(16, 16)

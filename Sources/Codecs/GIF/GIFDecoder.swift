@@ -77,6 +77,13 @@ public struct GIFDecoder: ImageDecoding {
             return image
         }
 
+        if frames.count == 1, target == screen, (resuming?.consumed ?? 0) == 0 {
+            // A still image (or the first frame alone): straight into the output, no canvas.
+            try options.checkCancellation()
+            guard let pixels = GIFStillFrame.decode(frames[0], screen: screen) else { throw ImageError(.badImageData) }
+            return DecodedImage(frames: [ImageFrame(pixels: pixels)], format: .gif,
+                                framesDroppedByBudget: plan == .firstFrameOnly)
+        }
         var composed = GIFComposedFrames(screen: screen, target: target)
         if plan == .eager, let resuming, resuming.consumed <= frames.count { composed = resuming }
         try options.checkCancellation()

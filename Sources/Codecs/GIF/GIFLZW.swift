@@ -17,19 +17,82 @@ struct GIFLZW {
     /// A decoder; reuse it across frames.
     init() {}
 
+    /// Where a decode stands between two calls of ``run``: the reader and the dictionary's
+    /// growth. `ended`: the data ended, or was damaged, or sent its end code.
+    private struct Progress {
+        var reader: LSBBitReader
+        var codeSize: Int
+        var next: Int
+        var previous = -1
+        var ended = false
+    }
+
+    /// The longest string a code stands for (the output may run this far past a chunk).
+    private static let longestString = maxCodes
+
     /// Decodes `data` with `minimumCodeSize` (1…8, else nothing is decoded) into at most
     /// `count` palette indices at `output`, and returns how many it wrote.
     mutating func decode(_ data: [UInt8], minimumCodeSize: Int,
                          into output: UnsafeMutablePointer<UInt8>, count: Int) -> Int {
         guard (1...8).contains(minimumCodeSize), !data.isEmpty, count > 0 else { return 0 }
-        return data.withUnsafeBufferPointer { input in
+        return withTables(data, minimumCodeSize: minimumCodeSize) { progress, tables in
+            Self.run(&progress, minimumCodeSize: minimumCodeSize, output: output, from: 0, count: count, limit: count,
+                     tables: tables)
+        }
+    }
+
+    /// Decodes like ``decode(_:minimumCodeSize:into:count:)`` but without room for all `count`
+    /// indices: `body` gets them in order, about `chunk` (at least 4096) at a time, each run with
+    /// the index of its first one (the buffer is valid during the call only). Returns how many
+    /// indices there were. Memory: `chunk` + 4096 bytes, whatever `count` is.
+    mutating func decode(_ data: [UInt8], minimumCodeSize: Int, count: Int, chunk: Int,
+                         body: (_ start: Int, _ indices: UnsafePointer<UInt8>, _ length: Int) -> Void) -> Int {
+        guard (1...8).contains(minimumCodeSize), !data.isEmpty, count > 0 else { return 0 }
+        let chunk = max(chunk, Self.longestString)
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: chunk + Self.longestString)
+        defer { buffer.deallocate() }
+        return withTables(data, minimumCodeSize: minimumCodeSize) { progress, tables in
+            // A string that crosses the chunk's end is written whole (up to `limit`), and the part
+            // past the chunk (`carried`) moves to the front for the next one.
+            var delivered = 0, carried = 0
+            while !progress.ended && delivered + carried < count {
+                let wanted = min(chunk, count - delivered)
+                let limit = min(chunk + Self.longestString, count - delivered)
+                let written = Self.run(&progress, minimumCodeSize: minimumCodeSize, output: buffer, from: carried,
+                                       count: wanted, limit: limit, tables: tables)
+                let length = min(written, wanted)
+                body(delivered, buffer, length)
+                delivered += length
+                carried = written - length
+                if carried > 0 { buffer.update(from: buffer + length, count: carried) }
+            }
+            if carried > 0 {
+                body(delivered, buffer, carried)
+                delivered += carried
+            }
+            return delivered
+        }
+    }
+
+    /// The dictionary as raw pointers, and a fresh decode's progress, for `body`.
+    private mutating func withTables(_ data: [UInt8], minimumCodeSize: Int,
+                                     body: (inout Progress, Tables) -> Int) -> Int {
+        data.withUnsafeBufferPointer { input in
             prefix.withUnsafeMutableBufferPointer { prefix in
                 suffix.withUnsafeMutableBufferPointer { suffix in
                     first.withUnsafeMutableBufferPointer { first in
                         length.withUnsafeMutableBufferPointer { length in
-                            Self.run(input, minimumCodeSize: minimumCodeSize, output: output, count: count,
-                                     prefix: prefix.baseAddress!, suffix: suffix.baseAddress!,
-                                     first: first.baseAddress!, length: length.baseAddress!)
+                            let tables = Tables(prefix: prefix.baseAddress!, suffix: suffix.baseAddress!,
+                                                first: first.baseAddress!, length: length.baseAddress!)
+                            let clear = 1 << minimumCodeSize
+                            for code in 0..<clear {
+                                tables.suffix[code] = UInt8(truncatingIfNeeded: code)
+                                tables.first[code] = UInt8(truncatingIfNeeded: code)
+                                tables.length[code] = 1
+                            }
+                            var progress = Progress(reader: LSBBitReader(base: input.baseAddress!, count: input.count),
+                                                    codeSize: minimumCodeSize + 1, next: clear + 2)
+                            return body(&progress, tables)
                         }
                     }
                 }
@@ -37,23 +100,35 @@ struct GIFLZW {
         }
     }
 
-    private static func run(_ input: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int,
-                            output: UnsafeMutablePointer<UInt8>, count: Int,
-                            prefix: UnsafeMutablePointer<UInt16>, suffix: UnsafeMutablePointer<UInt8>,
-                            first: UnsafeMutablePointer<UInt8>, length: UnsafeMutablePointer<UInt16>) -> Int {
+    /// The dictionary: each code's prefix code, last symbol, first symbol and string length.
+    private struct Tables {
+        let prefix: UnsafeMutablePointer<UInt16>, suffix: UnsafeMutablePointer<UInt8>
+        let first: UnsafeMutablePointer<UInt8>, length: UnsafeMutablePointer<UInt16>
+    }
+
+    /// Decodes codes into `output` from index `from` on until at least `count` indices are
+    /// there (or the data ends), writing no index at or past `limit` (≥ `count`): a string
+    /// crossing `count` is written up to `limit`. Returns the index after the last one written.
+    private static func run(_ progress: inout Progress, minimumCodeSize: Int,
+                            output: UnsafeMutablePointer<UInt8>, from start: Int, count: Int, limit: Int,
+                            tables: Tables) -> Int {
+        let prefix = tables.prefix, suffix = tables.suffix, first = tables.first, length = tables.length
         let clear = 1 << minimumCodeSize
         let end = clear + 1
-        for code in 0..<clear {
-            suffix[code] = UInt8(truncatingIfNeeded: code)
-            first[code] = UInt8(truncatingIfNeeded: code)
-            length[code] = 1
+        var reader = progress.reader
+        var codeSize = progress.codeSize
+        var next = progress.next
+        var previous = progress.previous
+        var ended = true
+        var written = start
+        defer {
+            progress = Progress(reader: reader, codeSize: codeSize, next: next, previous: previous, ended: ended)
         }
-        var reader = LSBBitReader(base: input.baseAddress!, count: input.count)
-        var codeSize = minimumCodeSize + 1
-        var next = clear + 2
-        var previous = -1
-        var written = 0
-        while written < count {
+        while true {
+            guard written < count else {
+                ended = false
+                break
+            }
             if reader.bitCount < codeSize {
                 reader.refill()
                 if reader.bitCount < codeSize { break }
@@ -81,16 +156,16 @@ struct GIFLZW {
             let firstSymbol: UInt8
             if code < next {
                 firstSymbol = first[code]
-                written = emit(code, at: written, output: output, count: count, prefix: prefix,
+                written = emit(code, at: written, output: output, limit: limit, prefix: prefix,
                                suffix: suffix, length: length)
             } else if code == next && next < maxCodes {
                 // The KwKwK case: the previous string followed by its own first symbol.
                 firstSymbol = first[previous]
                 let at = written
-                written = emit(previous, at: written, output: output, count: count, prefix: prefix,
+                written = emit(previous, at: written, output: output, limit: limit, prefix: prefix,
                                suffix: suffix, length: length)
                 let last = at &+ Int(length[previous])
-                if last < count { output[last] = firstSymbol; written = last &+ 1 }
+                if last < limit { output[last] = firstSymbol; written = last &+ 1 }
             } else {
                 break   // a code out of range: the data is damaged from here on
             }
@@ -107,10 +182,10 @@ struct GIFLZW {
         return written
     }
 
-    /// Writes `code`'s string at `at` (as much of it as fits below `count`) and returns the
-    /// position after it, clipped to `count`.
+    /// Writes `code`'s string at `at` (as much of it as fits below `limit`) and returns the
+    /// position after it, clipped to `limit`.
     @inline(__always)
-    private static func emit(_ code: Int, at: Int, output: UnsafeMutablePointer<UInt8>, count: Int,
+    private static func emit(_ code: Int, at: Int, output: UnsafeMutablePointer<UInt8>, limit count: Int,
                              prefix: UnsafeMutablePointer<UInt16>, suffix: UnsafeMutablePointer<UInt8>,
                              length: UnsafeMutablePointer<UInt16>) -> Int {
         let stringLength = Int(length[code])

@@ -22,10 +22,11 @@ enum WebPImageDecoder {
             guard pixels.width == size.width, pixels.height == size.height,
                   pixels.bytes.count == size.pixelCount * 4 else { throw ImageError(.badImageData) }
             if let alpha = image.alpha, !opaque {
-                let plane = try WebPAlpha.decode(UnsafeBufferPointer(rebasing: bytes[alpha]), width: size.width,
-                                                 height: size.height, cancellation: options.cancellation)
-                pixels.bytes.withUnsafeMutableBufferPointer { rgba in
-                    for index in plane.indices { rgba[index * 4 + 3] = plane[index] }
+                // Straight into the output's alpha bytes: no plane beside the image.
+                try pixels.bytes.withUnsafeMutableBufferPointer { (rgba) throws(ImageError) in
+                    try WebPAlpha.decode(UnsafeBufferPointer(rebasing: bytes[alpha]), width: size.width,
+                                         height: size.height, cancellation: options.cancellation,
+                                         intoAlphaOf: rgba.baseAddress!)
                 }
             }
             return pixels

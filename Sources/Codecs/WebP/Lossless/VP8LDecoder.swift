@@ -26,34 +26,29 @@ enum VP8LDecoder {
     ///
     /// Checks the size against `options` (``DecodeOptions/checkDecode(source:streamed:)``)
     /// before allocating; damaged or truncated data throws ``ImageError/Code/badImageData``.
+    /// The rows go straight into the RGBA output as ``VP8LBandDecoder`` finishes them, so the
+    /// output is the only full-size buffer.
     static func decode(_ payload: UnsafeBufferPointer<UInt8>, options: DecodeOptions) throws(ImageError) -> PixelBuffer {
         let header = try header(payload)
-        _ = try options.checkDecode(source: PixelSize(width: header.width, height: header.height), streamed: false)
-        let argb = try decodeARGB(UnsafeBufferPointer(rebasing: payload[5...]), width: header.width,
-                                  height: header.height, cancellation: options.cancellation)
-        return rgba(argb, width: header.width, height: header.height, opaque: !header.alphaIsUsed)
-    }
-
-    /// Decodes a headerless image stream of `width` × `height` pixels to ARGB.
-    static func decodeARGB(_ stream: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
-                           cancellation: DecodeCancellation?) throws(ImageError) -> [UInt32] {
-        // An empty stream still gets a valid base address for the reader.
-        let empty: [UInt8] = [0]
-        return try empty.withUnsafeBufferPointer { (empty) throws(ImageError) in
-            let base = stream.baseAddress ?? empty.baseAddress!
-            var decoder = VP8LStream(reader: LSBBitReader(base: base, count: stream.count), cancellation: cancellation)
-            return try decoder.decodeImage(width: width, height: height)
-        }
-    }
-
-    /// ARGB words to RGBA bytes; alpha forced to 255 when `opaque`.
-    static func rgba(_ argb: [UInt32], width: Int, height: Int, opaque: Bool) -> PixelBuffer {
-        var bytes = [UInt8](repeating: 0, count: argb.count * 4)
-        bytes.withUnsafeMutableBytes { bytes in
-            argb.withUnsafeBufferPointer { argb in
-                storeRGBA(argb.baseAddress!, count: argb.count, to: bytes.baseAddress!, opaque: opaque)
+        let width = header.width, height = header.height, opaque = !header.alphaIsUsed
+        _ = try options.checkDecode(source: PixelSize(width: width, height: height), streamed: false)
+        let size = width * height * 4
+        var failure: ImageError?
+        // Uninitialised on purpose: the bands cover every row, and a failed decode throws the
+        // buffer away.
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            let out = UnsafeMutableRawPointer(buffer.baseAddress!)
+            do throws(ImageError) {
+                try VP8LBandDecoder.decode(UnsafeBufferPointer(rebasing: payload[5...]), width: width, height: height,
+                                           cancellation: options.cancellation) { firstRow, rows, argb in
+                    storeRGBA(argb, count: rows * width, to: out + firstRow * width * 4, opaque: opaque)
+                }
+            } catch {
+                failure = error
             }
+            count = size
         }
+        if let failure { throw failure }
         return PixelBuffer(width: width, height: height, bytes: bytes)
     }
 

@@ -1,8 +1,8 @@
 import OspreyCore
 
 /// Decodes WebP lossless image streams (RFC 9649 §4–§5) from a bit reader: the transforms,
-/// the colour cache, the meta prefix codes (entropy image) and the entropy-coded pixels, then
-/// undoes the transforms. Sub-images (transform data, palettes, the entropy image) are image
+/// the colour cache, the meta prefix codes (entropy image) and the entropy-coded pixels (the
+/// main image's through ``VP8LBandDecoder``, which undoes its transforms band by band). Sub-images (transform data, palettes, the entropy image) are image
 /// streams too, without transforms or meta codes.
 ///
 /// Pixels are ARGB in one `UInt32` each (alpha in the top byte), as the format defines them.
@@ -11,18 +11,6 @@ struct VP8LStream {
     var reader: LSBBitReader
     /// Checked between rows of the main image.
     let cancellation: DecodeCancellation?
-
-    /// Decodes the main image stream (level 0) of a `width` × `height` image and returns its
-    /// ARGB pixels, row after row.
-    mutating func decodeImage(width: Int, height: Int) throws(ImageError) -> [UInt32] {
-        let (transforms, codedWidth) = try readTransforms(width: width, height: height)
-        var pixels = try decodeEntropyCoded(width: codedWidth, height: height, mainImage: true)
-        for transform in transforms.reversed() {
-            try cancellation?.check()
-            transform.invert(&pixels, height: height)
-        }
-        return pixels
-    }
 
     /// Reads the main image's transforms (in file order) and returns them with the width of
     /// the pixels coded after them.

@@ -29,21 +29,6 @@ enum VP8LTransform {
         return width
     }
 
-    /// Undoes the transform on `pixels` (``codedWidth`` × `height` in, ``width`` × `height` out),
-    /// in place where the size stays.
-    func invert(_ pixels: inout [UInt32], height: Int) {
-        switch self {
-        case .predictor(let bits, let data, let width):
-            pixels.withUnsafeMutableBufferPointer { VP8LPredictor.invert($0.baseAddress!, width: width, height: height, bits: bits, modes: data) }
-        case .crossColor(let bits, let data, let width):
-            pixels.withUnsafeMutableBufferPointer { Self.invertCrossColor($0.baseAddress!, width: width, height: height, bits: bits, data: data) }
-        case .subtractGreen:
-            pixels.withUnsafeMutableBufferPointer { Self.addGreen($0.baseAddress!, count: $0.count) }
-        case .colorIndexing(let bits, let palette, let width):
-            pixels = Self.expandIndices(pixels, width: width, height: height, bits: bits, palette: palette)
-        }
-    }
-
     /// Undoes the transform on `count` rows from row `firstRow` on: ``codedWidth``-wide rows
     /// at `rows` in, ``width``-wide rows out, in place (returns false) or, for colour
     /// indexing, into `output` (returns true). The predictor reads the row above `rows` in
@@ -97,18 +82,6 @@ enum VP8LTransform {
                 }
             }
         }
-    }
-
-    private static func expandIndices(_ packed: [UInt32], width: Int, height: Int, bits: Int,
-                                      palette: [UInt32]) -> [UInt32] {
-        var output = [UInt32](repeating: 0, count: width * height)
-        output.withUnsafeMutableBufferPointer { output in
-            packed.withUnsafeBufferPointer { packed in
-                expandIndices(packed.baseAddress!, into: output.baseAddress!,
-                              width: width, height: height, bits: bits, palette: palette)
-            }
-        }
-        return output
     }
 
     private static func expandIndices(_ packed: UnsafePointer<UInt32>, into output: UnsafeMutablePointer<UInt32>,

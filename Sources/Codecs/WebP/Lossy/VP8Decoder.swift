@@ -21,7 +21,10 @@ enum VP8Decoder {
     /// allocating and `options.cancellation` once per macroblock row.
     /// Throws `.badImageData` for a damaged or truncated payload (as libwebp fails on them),
     /// `.unsupportedFormat` for an inter frame, `.imageTooLarge`, `.cancelled`.
-    static func decode(_ payload: UnsafeRawBufferPointer, options: DecodeOptions) throws(ImageError) -> PixelBuffer {
+    ///
+    /// The planes are a sliding window of macroblock rows; `windowRows` sets its size (tests).
+    static func decode(_ payload: UnsafeRawBufferPointer, options: DecodeOptions,
+                       windowRows: Int? = nil) throws(ImageError) -> PixelBuffer {
         let info = try VP8PictureInfo(payload)
         let size = PixelSize(width: info.width, height: info.height)
         var fullSize = options
@@ -29,7 +32,8 @@ enum VP8Decoder {
         fullSize.scaleDownLargeImages = false
         _ = try fullSize.checkDecode(source: size, streamed: false)
         var output = VP8RGBAWriter(width: info.width, height: info.height)
-        try decodeFrame(try VP8FrameDecoder(payload: payload, info: info), options: options, into: &output)
+        try decodeFrame(try VP8FrameDecoder(payload: payload, info: info, slidingPlanes: true, windowRows: windowRows),
+                        options: options, into: &output)
         return output.pixels
     }
 
@@ -67,11 +71,11 @@ enum VP8Decoder {
             }
             return output.pixels
         }
-        // VP8 predicts from reconstructed pixels, so the Y, U and V planes are held at full
-        // size (1.5 bytes a pixel): count them, in RGBA pixels, with the output.
-        let planeBytes = info.macroblockColumns * info.macroblockRows * 384
+        // VP8 predicts from reconstructed pixels, so Y, U and V planes (1.5 bytes a pixel) are
+        // held, as a sliding window of macroblock rows: count them, in RGBA pixels, with the output.
+        let planeBytes = info.macroblockColumns * VP8FrameDecoder.slidingPlaneRows(info) * 384
         guard planeBytes / 4 + target.pixelCount <= options.maxPixelCount else { throw ImageError(.imageTooLarge) }
-        let frame = try VP8FrameDecoder(payload: payload, info: info)
+        let frame = try VP8FrameDecoder(payload: payload, info: info, slidingPlanes: true)
         var output = VP8ResamplingWriter(source: size, target: target)
         try decodeFrame(frame, options: options, into: &output)
         return output.pixels

@@ -5,10 +5,11 @@
 extension VP8FrameDecoder {
     func filterRow(_ mbY: Int) {
         let simple = parameters.filterType == 1
+        let lumaTop = lumaRow(mbY * 16), (uTop, vTop) = chromaRows(mbY * 8)
         for mbX in 0..<columns {
             let f = rowFilters[mbX]
             guard f.limit > 0 else { continue }
-            let yp = y + mbY * 16 * yStride + mbX * 16
+            let yp = lumaTop + mbX * 16
             if simple {
                 if mbX > 0 { VP8LoopFilter.simple(yp, step: 1, along: yStride, count: 16, limit: f.limit + 4) }
                 if f.filterInner {
@@ -22,8 +23,7 @@ extension VP8FrameDecoder {
                 }
                 continue
             }
-            let uvOffset = mbY * 8 * uvStride + mbX * 8
-            let up = u + uvOffset, vp = v + uvOffset
+            let up = uTop + mbX * 8, vp = vTop + mbX * 8
             let (limit, interior, hev) = (f.limit, f.interior, f.hevThreshold)
             if mbX > 0 {
                 VP8LoopFilter.macroblockEdge(yp, step: 1, along: yStride, count: 16,

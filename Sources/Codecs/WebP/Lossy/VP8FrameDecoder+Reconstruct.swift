@@ -76,9 +76,10 @@ extension VP8FrameDecoder {
             reducer.add(mbX: mbX, mbY: mbY, luma: yw, cb: uw, cr: vw, workStride: bps)
             return
         }
-        let yDst = y + mbY * 16 * yStride + mbX * 16
+        let yDst = lumaRow(mbY * 16) + mbX * 16
         for j in 0..<16 { (yDst + j * yStride).update(from: yw + j * bps, count: 16) }
-        let uDst = u + mbY * 8 * uvStride + mbX * 8, vDst = v + mbY * 8 * uvStride + mbX * 8
+        let (uRow, vRow) = chromaRows(mbY * 8)
+        let uDst = uRow + mbX * 8, vDst = vRow + mbX * 8
         for j in 0..<8 {
             (uDst + j * uvStride).update(from: uw + j * bps, count: 8)
             (vDst + j * uvStride).update(from: vw + j * bps, count: 8)

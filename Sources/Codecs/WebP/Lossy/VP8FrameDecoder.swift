@@ -12,9 +12,14 @@ final class VP8FrameDecoder {
     let columns: Int, rows: Int
     var parameters: VP8FrameParameters
     /// The planes, macroblock-aligned: `yStride = 16 · columns`, `uvStride = 8 · columns`
-    /// (empty with a ``reducer``).
+    /// (empty with a ``reducer``). They hold ``planeRows`` macroblock rows from
+    /// ``firstPlaneRow`` on: every row, or a sliding window of them (see ``lumaRow(_:)``).
     let yStride: Int, uvStride: Int
     let y: UnsafeMutablePointer<UInt8>, u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>
+    /// Macroblock rows the planes hold.
+    let planeRows: Int
+    /// The macroblock row at the top of the planes (0 unless they slide).
+    private(set) var firstPlaneRow = 0
     /// The unfiltered bottom row of the macroblock row above (intra prediction reads these,
     /// not the filtered planes). `topY` has 4 spare bytes for the last macroblock's above-right.
     let topY: UnsafeMutablePointer<UInt8>, topU: UnsafeMutablePointer<UInt8>, topV: UnsafeMutablePointer<UInt8>
@@ -46,7 +51,14 @@ final class VP8FrameDecoder {
     /// and intra prediction reads unfiltered pixels, so skipping it changes no other pixel).
     let reducer: VP8MacroblockReducer?
 
-    init(payload: UnsafeRawBufferPointer, info: VP8PictureInfo, reducer: VP8MacroblockReducer? = nil) throws(ImageError) {
+    /// A decoder for the frame of `payload`. With `slidingPlanes`, the planes hold only a
+    /// window of macroblock rows (about 4 MiB of luma, at least ``rowsKeptWhenSliding`` + 2
+    /// rows) that slides down as rows are decoded: for a caller that converts each row as soon
+    /// as it is finished (``VP8RowConverter``), never reading a row above the one before the
+    /// current. Otherwise they hold the whole picture.
+    /// `windowRows` overrides the window's size (for tests that make it slide on small pictures).
+    init(payload: UnsafeRawBufferPointer, info: VP8PictureInfo, reducer: VP8MacroblockReducer? = nil,
+         slidingPlanes: Bool = false, windowRows: Int? = nil) throws(ImageError) {
         self.info = info
         parameters = try VP8FrameParameters(payload, info: info)
         columns = info.macroblockColumns
@@ -54,7 +66,9 @@ final class VP8FrameDecoder {
         yStride = columns * 16
         uvStride = columns * 8
         self.reducer = reducer
-        let planeRows = reducer == nil ? rows : 0
+        let totalRows = info.macroblockRows, fewest = Self.rowsKeptWhenSliding + 2
+        let window = windowRows.map { min(totalRows, max(fewest, $0)) } ?? Self.slidingPlaneRows(info)
+        planeRows = reducer != nil ? 0 : slidingPlanes ? window : rows
         y = .allocate(capacity: yStride * planeRows * 16)
         u = .allocate(capacity: uvStride * planeRows * 8)
         v = .allocate(capacity: uvStride * planeRows * 8)
@@ -96,6 +110,7 @@ final class VP8FrameDecoder {
     /// Throws ``ImageError/Code/badImageData`` when a partition ran out (libwebp's
     /// "premature end" errors), so a truncated frame fails as it does in libwebp.
     func decodeRow(_ mbY: Int) throws(ImageError) {
+        if reducer == nil && mbY - firstPlaneRow >= planeRows { slidePlanes(toRow: mbY) }
         modesLeft.initialize(repeating: UInt8(VP8Mode.dc), count: 4)
         nonZeroLeft = 0
         dcNonZeroLeft = 0
@@ -125,6 +140,40 @@ final class VP8FrameDecoder {
         parameters.tokenPartitions[partition] = tokens
         guard !parameters.modes.isAtEnd else { throw ImageError(.badImageData) }
         if parameters.filterType != 0 && reducer == nil { filterRow(mbY) }
+    }
+
+    /// Macroblock rows above the current one that stay in the planes when they slide: the loop
+    /// filter changes 3 pixel rows of the row above, and the converter has yet to read the rows
+    /// it holds back (luma rows from 3 above the row's end, chroma rows and their upsampling
+    /// neighbours), all within the row above; one more for margin.
+    static let rowsKeptWhenSliding = 2
+
+    /// Macroblock rows the sliding planes of `info`'s picture hold: about 4 MiB of luma, at
+    /// least ``rowsKeptWhenSliding`` + 2 rows, at most all of them.
+    static func slidingPlaneRows(_ info: VP8PictureInfo) -> Int {
+        min(info.macroblockRows, max(rowsKeptWhenSliding + 2, (4 << 20) / (256 * info.macroblockColumns)))
+    }
+
+    /// The first byte of luma pixel row `row` (held in the planes).
+    @inline(__always)
+    func lumaRow(_ row: Int) -> UnsafeMutablePointer<UInt8> { y + (row - 16 * firstPlaneRow) * yStride }
+
+    /// The first bytes of chroma pixel row `row` in U and V (held in the planes).
+    @inline(__always)
+    func chromaRows(_ row: Int) -> (u: UnsafeMutablePointer<UInt8>, v: UnsafeMutablePointer<UInt8>) {
+        let offset = (row - 8 * firstPlaneRow) * uvStride
+        return (u + offset, v + offset)
+    }
+
+    /// Moves the planes' last ``rowsKeptWhenSliding`` macroblock rows to their top, so that
+    /// macroblock row `mbY` is the one after them.
+    private func slidePlanes(toRow mbY: Int) {
+        let keep = min(Self.rowsKeptWhenSliding, mbY - firstPlaneRow)
+        let from = mbY - keep - firstPlaneRow
+        y.update(from: y + from * 16 * yStride, count: keep * 16 * yStride)
+        u.update(from: u + from * 8 * uvStride, count: keep * 8 * uvStride)
+        v.update(from: v + from * 8 * uvStride, count: keep * 8 * uvStride)
+        firstPlaneRow = mbY - keep
     }
 
     /// Reads the macroblock's tokens into ``coefficients`` and updates the non-zero contexts.

@@ -163,9 +163,10 @@ final class VP8IncrementalFrame {
         private static func planeSpans(_ frame: VP8FrameDecoder, row: Int) -> [(UnsafeMutablePointer<UInt8>, Int)] {
             guard row > 0 else { return [] }
             let lumaRow = 16 * row - filteredRows, chromaRow = 8 * row - filteredRows
-            return [(frame.y + lumaRow * frame.yStride, filteredRows * frame.yStride),
-                    (frame.u + chromaRow * frame.uvStride, filteredRows * frame.uvStride),
-                    (frame.v + chromaRow * frame.uvStride, filteredRows * frame.uvStride)]
+            let chroma = frame.chromaRows(chromaRow)
+            return [(frame.lumaRow(lumaRow), filteredRows * frame.yStride),
+                    (chroma.u, filteredRows * frame.uvStride),
+                    (chroma.v, filteredRows * frame.uvStride)]
         }
 
         mutating func save(_ frame: VP8FrameDecoder, row: Int) {

@@ -94,13 +94,13 @@ struct VP8RowConverter {
             let row = nextRow
             upsampledU.withUnsafeMutableBufferPointer { uRow in
                 upsampledV.withUnsafeMutableBufferPointer { vRow in
-                    let uBase = UnsafePointer(frame.u), vBase = UnsafePointer(frame.v)
-                    ChromaUpsampler.libwebpFancy(near: uBase + near * frame.uvStride, far: uBase + far * frame.uvStride,
+                    let nearRows = frame.chromaRows(near), farRows = frame.chromaRows(far)
+                    ChromaUpsampler.libwebpFancy(near: nearRows.u, far: farRows.u,
                                                  into: uRow.baseAddress!, outputWidth: width)
-                    ChromaUpsampler.libwebpFancy(near: vBase + near * frame.uvStride, far: vBase + far * frame.uvStride,
+                    ChromaUpsampler.libwebpFancy(near: nearRows.v, far: farRows.v,
                                                  into: vRow.baseAddress!, outputWidth: width)
                     output.writeRow(row) { destination in
-                        YCbCrConverter.convertRow(y: frame.y + row * frame.yStride, cb: uRow.baseAddress!,
+                        YCbCrConverter.convertRow(y: frame.lumaRow(row), cb: uRow.baseAddress!,
                                                   cr: vRow.baseAddress!, into: destination, count: width, matrix: .webp)
                     }
                 }

@@ -104,8 +104,8 @@ extension VP8Tables {
         238, 1, 255, 128, 128, 128, 128, 128, 128, 128, 128,
     ]
 
-    /// `coeff_update_probs[4][8][3][11]`.
-    static let coefficientUpdateProbabilities: [UInt8] = [
+    /// `coeff_update_probs[4][8][3][11]` (package-visible: the test support writes VP8 frames with it).
+    package static let coefficientUpdateProbabilities: [UInt8] = [
         255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
         255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
         255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,

@@ -1,7 +1,7 @@
 /// The constant tables of the VP8 key-frame bitstream (RFC 6386): quantiser steps,
 /// coefficient bands, the zigzag order, and the extra-bits probabilities of the large
 /// coefficient categories. The probability tables are in `VP8Tables+Probabilities.swift`.
-enum VP8Tables {
+package enum VP8Tables {
     /// DC quantiser step per index 0…127 (RFC 6386 §14.1, `dc_qlookup`).
     static let dcQuant: [Int] = [
         4, 5, 6, 7, 8, 9, 10, 10, 11, 12, 13, 14, 15, 16, 17,
