@@ -43,6 +43,31 @@ public final class ImageCache: ImageCaching {
         self.init(namespace: namespace, diskCacheDirectory: diskCacheDirectory, config: config, coders: .shared)
     }
 
+    /// A cache like ``init(namespace:diskCacheDirectory:config:)`` that refuses what would
+    /// make its disk tier unusable instead of working around it, in the manner of
+    /// Kingfisher's throwing `ImageCache(name:cacheDirectoryURL:)`: a namespace that cannot
+    /// name a folder (see ``DiskCache/validate(namespace:)``; the non-throwing initializer
+    /// shortens it instead) or a folder that cannot be created (a file in the way, no
+    /// permission).
+    ///
+    /// - Throws: ``CacheSetupError``.
+    public convenience init(validatingNamespace namespace: String, diskCacheDirectory: URL? = nil,
+                            config: ImageCacheConfig = .init()) throws(CacheSetupError) {
+        try DiskCache.validate(namespace: namespace)
+        let root = diskCacheDirectory ?? Self.defaultDiskCacheDirectory
+        if let folder = DiskCache.folderName(forNamespace: namespace) {
+            let path = root.appendingPathComponent(folder, isDirectory: true).path
+            if case .failed(let code) = CacheFiles.makeDirectory(atPath: path) {
+                throw CacheSetupError(.cannotCreateFolder(path: path, errno: code))
+            }
+            var isFolder: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) || !isFolder.boolValue {
+                throw CacheSetupError(.cannotCreateFolder(path: path, errno: ENOTDIR))
+            }
+        }
+        self.init(namespace: namespace, diskCacheDirectory: root, config: config, coders: .shared)
+    }
+
     /// A cache like ``init(namespace:diskCacheDirectory:config:)`` that decodes and encodes
     /// with `coders` and reads the time from `now` (for the disk tier's recency and expiry;
     /// tests inject a clock).
@@ -142,12 +167,9 @@ public final class ImageCache: ImageCaching {
 
     /// Deletes disk entries older than ``ImageCacheConfig/maxDiskAge``, then trims to half of
     /// ``ImageCacheConfig/maxDiskSize`` if it is exceeded (see ``DiskCache/removeExpiredData()``),
-    /// on the I/O queue; `completion` then runs on a global queue.
+    /// in the background in slices of the I/O queue; `completion` then runs on a global queue.
     public func deleteExpiredFiles(completion: (@Sendable () -> Void)? = nil) {
-        diskCache.ioQueue.async { [diskCache] in
-            diskCache.removeExpiredData()
-            Self.finish(completion)
-        }
+        diskCache.removeExpiredData { Self.finish(completion) }
     }
 
     // MARK: - Shared helpers
