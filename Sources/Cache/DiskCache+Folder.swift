@@ -129,8 +129,11 @@ extension DiskCache {
         /// Bytes freed: entries, their extended data and stale temporary files.
         public var bytes = 0
 
-        /// Nothing removed.
-        public init() {}
+        /// A count of `entries` entries and `bytes` bytes (nothing, by default).
+        public init(entries: Int = 0, bytes: Int = 0) {
+            self.entries = entries
+            self.bytes = bytes
+        }
     }
 
     /// Writes the marker file; true when it is in place. On the I/O queue.

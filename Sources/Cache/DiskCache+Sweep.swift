@@ -14,8 +14,8 @@ final class SweepJob: @unchecked Sendable {
     // threads only compare its identity (inside the cache's `usage` lock).
 
     /// Whether entries past ``ImageCacheConfig/maxDiskAge`` are removed (else only the size
-    /// limit, temporaries and orphans are looked after).
-    let expiringByAge: Bool
+    /// limit, temporaries and orphans are looked after). May be turned on until the plan is made.
+    var expiringByAge: Bool
     /// Called on the I/O queue when the sweep is done.
     var completions: [@Sendable () -> Void]
     /// Bytes stores and removals of this instance changed while the sweep ran.
@@ -77,6 +77,7 @@ extension DiskCache {
         let job = SweepJob(expiringByAge: expiringByAge, completions: completions)
         usage.withLock { usage in
             usage.job = job
+            usage.sweepsStarted += 1
             if expiringByAge { usage.lastSweep = now() }
         }
         return job
@@ -240,9 +241,10 @@ extension DiskCache {
         writeMarker()
     }
 
-    /// Sweeps not started yet or under way, and the number of slices run so far (for tests).
-    var sweepState: (active: Bool, pending: Bool, slicesRun: Int) {
-        usage.withLock { ($0.job != nil, $0.pending != nil, $0.slicesRun) }
+    /// Whether a sweep is under way, how many slices and sweeps ran since the cache opened
+    /// (for tests: they count work instead of timing it).
+    var sweepState: (active: Bool, slicesRun: Int, sweepsStarted: Int) {
+        usage.withLock { ($0.job != nil, $0.slicesRun, $0.sweepsStarted) }
     }
 
     /// Waits until no sweep is under way or asked for, letting each slice run in turn (for

@@ -119,7 +119,9 @@ extension DiskCache {
         let start: Bool = usage.withLock { usage in
             if expiringByAge { usage.lastSweep = current }
             guard let job = usage.job else { return true }
-            if job.isScanning && (job.expiringByAge || !expiringByAge) {
+            if job.isScanning {
+                // Not planned yet: it can take the request as it is.
+                job.expiringByAge = job.expiringByAge || expiringByAge
                 if let completion { job.completions.append(completion) }
             } else if expiringByAge || completion != nil {
                 var pending = usage.pending ?? PendingSweep()

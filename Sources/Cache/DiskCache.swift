@@ -88,8 +88,9 @@ public final class DiskCache: Sendable {
         var writtenSinceCount = 0
         var job: SweepJob?
         var pending: PendingSweep?
-        /// Sweep slices run since the cache opened (tests count them).
+        /// Sweep slices run and sweeps started since the cache opened (tests count them).
         var slicesRun = 0
+        var sweepsStarted = 0
     }
 
     /// A disk tier in `<directory>/<namespace>/` (created, with its marker file, if missing),
