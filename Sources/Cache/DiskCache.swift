@@ -72,6 +72,8 @@ public final class DiskCache: Sendable {
     /// The injected clock: what "now" is for recency and expiry.
     let now: @Sendable () -> Date
     let directoryPath: String
+    /// What opening found: the folder made now, already there, or not makeable (and why).
+    let folderCreation: CacheFiles.FolderCreation
     private let queueKey = DispatchSpecificKey<Bool>()
     /// Invariant: `knownSize` is nil until a sweep (or ``totalSize()``) counted the folder;
     /// afterwards it is that count adjusted by every store and removal of this instance since
@@ -111,9 +113,8 @@ public final class DiskCache: Sendable {
         self.now = now
         ioQueue = DispatchQueue(label: "dev.osprey.DiskCache.io", qos: .utility)
         ioQueue.setSpecific(key: queueKey, value: true)
-        if CacheFiles.makeDirectory(atPath: directoryPath) == .created {
-            writeMarker()
-        }
+        folderCreation = CacheFiles.makeDirectory(atPath: directoryPath)
+        if folderCreation == .created { writeMarker() }
         scheduleTimedSweep()
     }
 

@@ -54,18 +54,14 @@ public final class ImageCache: ImageCaching {
     public convenience init(validatingNamespace namespace: String, diskCacheDirectory: URL? = nil,
                             config: ImageCacheConfig = .init()) throws(CacheSetupError) {
         try DiskCache.validate(namespace: namespace)
-        let root = diskCacheDirectory ?? Self.defaultDiskCacheDirectory
-        if let folder = DiskCache.folderName(forNamespace: namespace) {
-            let path = root.appendingPathComponent(folder, isDirectory: true).path
-            if case .failed(let code) = CacheFiles.makeDirectory(atPath: path) {
-                throw CacheSetupError(.cannotCreateFolder(path: path, errno: code))
-            }
-            var isFolder: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) || !isFolder.boolValue {
-                throw CacheSetupError(.cannotCreateFolder(path: path, errno: ENOTDIR))
-            }
+        self.init(namespace: namespace, diskCacheDirectory: diskCacheDirectory, config: config, coders: .shared)
+        let path = diskCache.directoryURL.path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+            var code = ENOTDIR
+            if case .failed(let failure) = diskCache.folderCreation { code = failure }
+            throw CacheSetupError(.cannotCreateFolder(path: path, errno: code))
         }
-        self.init(namespace: namespace, diskCacheDirectory: root, config: config, coders: .shared)
     }
 
     /// A cache like ``init(namespace:diskCacheDirectory:config:)`` that decodes and encodes
