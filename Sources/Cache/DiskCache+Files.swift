@@ -146,14 +146,33 @@ enum CacheFiles {
         unlink(path) == 0
     }
 
-    /// Creates `path` and its missing parents (mode 0755); true when it exists afterwards.
+    /// What ``makeDirectory(atPath:)`` found or did.
+    enum FolderCreation: Equatable {
+        /// The folder was made now.
+        case created
+        /// Something was already there (`EEXIST`).
+        case existed
+        /// It could not be made; `errno` says why.
+        case failed(Int32)
+
+        /// Whether a folder (or something in its place) is there now.
+        var isThere: Bool {
+            if case .failed = self { return false }
+            return true
+        }
+    }
+
+    /// Creates `path` and its missing parents (mode 0755).
     @discardableResult
-    static func makeDirectory(atPath path: String) -> Bool {
-        if mkdir(path, 0o755) == 0 || errno == EEXIST { return true }
-        guard errno == ENOENT else { return false }
+    static func makeDirectory(atPath path: String) -> FolderCreation {
+        if mkdir(path, 0o755) == 0 { return .created }
+        if errno == EEXIST { return .existed }
+        guard errno == ENOENT else { return .failed(errno) }
         let parent = (path as NSString).deletingLastPathComponent
-        guard !parent.isEmpty, parent != path, makeDirectory(atPath: parent) else { return false }
-        return mkdir(path, 0o755) == 0 || errno == EEXIST
+        guard !parent.isEmpty, parent != path else { return .failed(ENOENT) }
+        if case .failed(let code) = makeDirectory(atPath: parent) { return .failed(code) }
+        if mkdir(path, 0o755) == 0 { return .created }
+        return errno == EEXIST ? .existed : .failed(errno)
     }
 
     /// Every name directly in `directory` with its `lstat` (one `fstatat` per name, never
@@ -161,18 +180,9 @@ enum CacheFiles {
     /// Foundation). Names that vanish between listing and `stat` are skipped; a missing
     /// directory yields nothing.
     static func scan(_ directory: String) -> [Entry] {
-        guard let handle = opendir(directory) else { return [] }
-        defer { closedir(handle) }
-        let directoryDescriptor = dirfd(handle)
+        guard let reader = DirectoryReader(directory) else { return [] }
         var entries: [Entry] = []
-        while let item = readdir(handle) {
-            let raw = nameBytes(item)
-            let name = String(decoding: raw.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if name == "." || name == ".." { continue }
-            var status = stat()
-            guard fstatat(directoryDescriptor, raw, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-            entries.append(Entry(name: name, info: info(of: status), isRegular: isRegularFile(status)))
-        }
+        while reader.next(upTo: Int.max, into: &entries) {}
         return entries
     }
 
@@ -212,11 +222,11 @@ enum CacheFiles {
         return String(decoding: text, as: UTF8.self)
     }
 
-    private static func isRegularFile(_ status: stat) -> Bool {
+    static func isRegularFile(_ status: stat) -> Bool {
         (status.st_mode & S_IFMT) == S_IFREG
     }
 
-    private static func info(of status: stat) -> Info {
+    static func info(of status: stat) -> Info {
         #if canImport(Darwin)
         let time = status.st_mtimespec
         #else

@@ -3,171 +3,136 @@ import Foundation
 /// Measuring and trimming the disk tier: totals, expiry by age, the size limit, and the
 /// clean-up of files a killed writer left behind.
 extension DiskCache {
-    /// How old (by the injected clock) a temporary file must be before a sweep deletes it. Younger ones
-    /// may belong to a writer in another process that is still at work; writers of this
-    /// instance never overlap a sweep, since both run on the I/O queue.
+    /// How old a temporary file must be before a sweep deletes it. Younger ones may belong to
+    /// a writer in another process that is still at work. Its age is taken by the later of the
+    /// system clock and the injected one: the kernel stamps a file being written with the
+    /// system time, a finished write carries the injected time.
     public static let temporaryFileGracePeriod: TimeInterval = 60
 
-    /// The bytes held: entries plus their extended data (logical sizes, `st_size`).
+    /// The bytes held: entries, their extended data and temporary files (logical sizes,
+    /// `st_size`). Foreign files are not counted. Also corrects the running count the size
+    /// limit is checked against.
     ///
-    /// - Complexity: O(n) in the number of files (one `stat` each).
+    /// - Complexity: O(n) in the number of files (one `stat` each), in one go on the I/O queue.
     public func totalSize() -> Int {
         onIOQueue {
-            let size = classify(CacheFiles.scan(directoryPath)).size
-            usage.withLock { $0.knownSize = size }
+            let size = Inventory(CacheFiles.scan(directoryPath)).countedBytes
+            usage.withLock { usage in
+                if usage.job == nil {
+                    usage.knownSize = size
+                    usage.writtenSinceCount = 0
+                }
+            }
             return size
         }
     }
 
-    /// The number of entries (temporary files and extended data are not counted).
+    /// The number of entries (temporary files, extended data and foreign files are not counted).
     ///
     /// - Complexity: O(n) in the number of files.
     public func totalCount() -> Int {
-        onIOQueue { classify(CacheFiles.scan(directoryPath)).entries.count }
+        onIOQueue { Inventory(CacheFiles.scan(directoryPath)).entries.count }
     }
 
     /// Deletes entries older than ``ImageCacheConfig/maxDiskAge`` (never, when negative), then,
-    /// if more than ``ImageCacheConfig/maxDiskSize`` bytes remain, the least recently used
-    /// until at most half of the limit remains. Also deletes stale temporary files, extended
-    /// data whose entry is gone, and anything that is not a regular file under one of the
-    /// cache's names (without following it). Synchronous; runs on the I/O queue.
+    /// if more than ``ImageCacheConfig/maxDiskSize`` bytes remain (temporary files included),
+    /// the least recently used until at most half of the limit remains. Also deletes stale
+    /// temporary files, extended data whose entry is gone, and anything that is not a regular
+    /// file under one of the cache's names (without following it). Foreign files are left
+    /// alone. Synchronous: finishes any sweep under way, then sweeps the whole folder before
+    /// returning, so it holds the I/O queue for the whole job.
     ///
     /// - Complexity: O(n log n) in the number of files.
     public func removeExpiredData() {
-        onIOQueue { sweep(expiringByAge: true) }
-    }
-
-    /// Runs ``removeExpiredData()`` on the I/O queue and then calls `completion` there.
-    public func removeExpiredData(completion: (@Sendable () -> Void)?) {
-        ioQueue.async {
-            self.sweep(expiringByAge: true)
-            completion?()
+        onIOQueue {
+            while let active = usage.withLock({ $0.job }) { runToEnd(active) }
+            let job = beginSweep(expiringByAge: true, completions: [])
+            runToEnd(job)
         }
     }
 
-    /// Runs ``removeExpiredData()`` every ``ImageCacheConfig/sweepInterval`` seconds on the I/O
-    /// queue, for as long as the cache lives: on Linux no app life-cycle event would trigger it.
-    /// Each round holds the cache weakly, so the timer never keeps it alive; the first round
-    /// after the cache is gone ends the chain. Called once, from `init`.
+    /// Runs the sweep of ``removeExpiredData()`` in the background, in slices of the I/O
+    /// queue, and then calls `completion` on the I/O queue.
+    public func removeExpiredData(completion: (@Sendable () -> Void)?) {
+        ioQueue.async {
+            self.requestSweep(expiringByAge: true, completion: completion)
+        }
+    }
+
+    /// Runs a sweep every ``ImageCacheConfig/effectiveSweepInterval`` seconds on the I/O
+    /// queue, for as long as the cache lives: on Linux no app life-cycle event would trigger
+    /// it. Each round holds the cache weakly, so the timer never keeps it alive; the first
+    /// round after the cache is gone ends the chain. Called once, from `init`.
     func scheduleTimedSweep() {
-        let interval = config.sweepInterval
-        guard interval > 0, interval.isFinite else { return }
+        guard let interval = config.effectiveSweepInterval else { return }
         ioQueue.asyncAfter(deadline: .now() + interval) { [weak self] in
             guard let self else { return }
-            self.sweep(expiringByAge: true)
+            self.requestSweep(expiringByAge: true, completion: nil)
             self.scheduleTimedSweep()
         }
     }
 
-    /// After a store: runs an age sweep when none ran for ``ImageCacheConfig/sweepInterval``
-    /// seconds (by the injected clock), so a busy cache expires entries even between timer
-    /// rounds, at the cost of at most one folder scan per interval. On the I/O queue.
+    /// After a store: starts an age sweep when none started for
+    /// ``ImageCacheConfig/effectiveSweepInterval`` seconds (by the injected clock), so a busy
+    /// cache expires entries even between timer rounds. On the I/O queue.
     func sweepIfDue(now current: Date) {
-        let interval = config.sweepInterval
-        guard interval > 0 else { return }
+        guard let interval = config.effectiveSweepInterval else { return }
         let due = usage.withLock { usage in
             usage.lastSweep.map { current.timeIntervalSince($0) >= interval } ?? true
         }
-        if due { sweep(expiringByAge: true) }
+        if due { requestSweep(expiringByAge: true, completion: nil) }
     }
 
-    /// Records that a store or removal changed the bytes held by `delta`, measuring the folder
-    /// the first time, and trims at once when the size limit is exceeded. On the I/O queue.
-    func noteSizeChange(by delta: Int) {
-        let known: Int? = usage.withLock { usage in
-            guard let size = usage.knownSize else { return nil }
-            usage.knownSize = max(0, size + delta)
-            return usage.knownSize
-        }
-        // The first measurement scans after the change, so it already includes `delta`.
-        let size = known ?? totalSize()
-        if config.maxDiskSize > 0 && size > config.maxDiskSize {
-            sweep(expiringByAge: false)
-        }
+    /// How many bytes this instance may write between two counts of the folder: a sixteenth
+    /// of the size limit. Other processes sharing the folder write too, and only a count of
+    /// what is on disk sees their files; so each instance recounts (in the background) after
+    /// writing this much, and the folder overshoots the limit by at most about this much per
+    /// writing process before some sweep trims it.
+    var recountBudget: Int {
+        config.maxDiskSize > 0 ? max(config.maxDiskSize / 16, 1) : .max
     }
 
-    /// The files of the namespace folder, sorted into entries, extended data and temporaries.
-    private struct Inventory {
-        var entries: [CacheFiles.Entry] = []
-        var extendedData: [String: CacheFiles.Info] = [:]   // by entry name
-        var temporaries: [CacheFiles.Entry] = []
-        /// Names of ours (entry, extended data or temporary) held by something that is not a
-        /// regular file: removed by the sweep, never counted.
-        var foreign: [String] = []
-        /// Bytes of entries and of extended data whose entry exists.
-        var size: Int {
-            entries.reduce(0) { total, entry in
-                total + entry.info.size + (extendedData[entry.name]?.size ?? 0)
-            }
-        }
-    }
-
-    private func classify(_ files: [CacheFiles.Entry]) -> Inventory {
-        var inventory = Inventory()
-        inventory.entries.reserveCapacity(files.count)
-        let suffix = Self.extendedDataSuffix
-        for file in files {
-            let name = file.name
-            if !file.isRegular {
-                let ours = isEntryName(name.utf8) || name.hasPrefix(CacheFiles.temporaryPrefix)
-                    || (name.hasSuffix(suffix) && isEntryName(name.utf8.dropLast(suffix.utf8.count)))
-                if ours { inventory.foreign.append(name) }
-            } else if isEntryName(name.utf8) {
-                inventory.entries.append(file)
-            } else if name.hasSuffix(suffix), isEntryName(name.utf8.dropLast(suffix.utf8.count)) {
-                inventory.extendedData[String(name.dropLast(suffix.count))] = file.info
-            } else if name.hasPrefix(CacheFiles.temporaryPrefix) {
-                inventory.temporaries.append(file)
-            }
-            // Anything else is not ours: left alone and not counted.
-        }
-        return inventory
-    }
-
-    /// 64 lowercase hex digits.
-    private func isEntryName<Name: Collection>(_ name: Name) -> Bool where Name.Element == UInt8 {
-        name.count == 64 && name.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-    }
-
-    /// Age expiry (when asked), stale temporaries, orphaned extended data, then the size limit.
+    /// Records that a store or removal changed the bytes held by `delta`. Starts a background
+    /// sweep (never runs one here) when the folder was never counted, when the count is over
+    /// the size limit, or when this instance wrote ``recountBudget`` bytes since the last count.
     /// On the I/O queue.
-    private func sweep(expiringByAge: Bool) {
-        var inventory = classify(CacheFiles.scan(directoryPath))
-        let clock = now()
-        let current = clock.timeIntervalSince1970
-        if expiringByAge { usage.withLock { $0.lastSweep = clock } }
-        for name in inventory.foreign {
-            CacheFiles.removeTree(atPath: directoryPath + "/" + name)
-        }
-        for temporary in inventory.temporaries where current - temporary.info.modified > Self.temporaryFileGracePeriod {
-            CacheFiles.remove(atPath: directoryPath + "/" + temporary.name)
-        }
-        if expiringByAge && config.maxDiskAge >= 0 {
-            let cutoff = current - config.maxDiskAge
-            inventory.entries.removeAll { entry in
-                guard entry.info.modified < cutoff else { return false }
-                _ = removeEntry(atPath: directoryPath + "/" + entry.name, size: entry.info.size)
-                return true
+    func noteSizeChange(by delta: Int) {
+        let needsSweep: Bool = usage.withLock { usage in
+            if let job = usage.job {
+                job.deltaDuringJob += delta
+                if delta > 0 { job.writtenDuringJob += delta }
             }
+            if delta > 0 { usage.writtenSinceCount += delta }
+            guard let size = usage.knownSize else { return usage.job == nil }
+            usage.knownSize = max(0, size + delta)
+            guard usage.job == nil, config.maxDiskSize > 0 else { return false }
+            return size + delta > config.maxDiskSize || usage.writtenSinceCount >= recountBudget
         }
-        let live = Set(inventory.entries.map(\.name))
-        for name in inventory.extendedData.keys where !live.contains(name) {
-            CacheFiles.remove(atPath: directoryPath + "/" + name + Self.extendedDataSuffix)
-            inventory.extendedData[name] = nil
-        }
-        var size = inventory.size
-        if config.maxDiskSize > 0 && size > config.maxDiskSize {
-            let target = config.maxDiskSize / 2
-            // Oldest first; the name breaks ties so that equal times trim in a stable order.
-            let byAge = inventory.entries.sorted {
-                ($0.info.modified, $0.name) < ($1.info.modified, $1.name)
+        if needsSweep { requestSweep(expiringByAge: false, completion: nil) }
+    }
+
+    /// Starts a sliced sweep, or, when one is under way, makes sure one runs after it (an age
+    /// sweep or a completion cannot join a sweep that has already planned its removals).
+    /// On the I/O queue.
+    func requestSweep(expiringByAge: Bool, completion: (@Sendable () -> Void)?) {
+        let current = now()
+        let start: Bool = usage.withLock { usage in
+            if expiringByAge { usage.lastSweep = current }
+            guard let job = usage.job else { return true }
+            if job.isScanning {
+                // Not planned yet: it can take the request as it is.
+                job.expiringByAge = job.expiringByAge || expiringByAge
+                if let completion { job.completions.append(completion) }
+            } else if expiringByAge || completion != nil {
+                var pending = usage.pending ?? PendingSweep()
+                pending.expiringByAge = pending.expiringByAge || expiringByAge
+                if let completion { pending.completions.append(completion) }
+                usage.pending = pending
             }
-            for entry in byAge where size > target {
-                let extended = inventory.extendedData[entry.name]?.size ?? 0
-                _ = removeEntry(atPath: directoryPath + "/" + entry.name, size: entry.info.size)
-                size -= entry.info.size + extended
-            }
+            return false
         }
-        usage.withLock { $0.knownSize = size }
+        guard start else { return }
+        let job = beginSweep(expiringByAge: expiringByAge, completions: completion.map { [$0] } ?? [])
+        scheduleSlice(of: job)
     }
 }

@@ -5,6 +5,13 @@ import OspreyCore
 /// The disk tier: one file per key under `<directory>/<namespace>/`, named by the hex SHA-256
 /// of the key, so that no key (`/`, `..`, 10 kB of text) can ever name a path.
 ///
+/// **The folder.** The cache writes a marker file (``markerFileName``) when it creates its
+/// folder, and only ever deletes or counts files named as it names them (entries, their
+/// extended data, its temporary files; see ``FileKind``). Anything else there is foreign:
+/// left alone by ``removeAll()``, trims and sweeps, and reported by ``folderReport()``. A
+/// folder found without the marker is adopted (marked) by the first sweep if it holds only
+/// cache files; one that also holds foreign files stays unmarked.
+///
 /// **Threading.** All file I/O runs on ``ioQueue``, one serial queue of utility QoS. The
 /// synchronous methods may be called from any thread: off the queue they run their I/O on it
 /// with `sync`; on it they run directly. Do not call them from a queue the I/O queue waits on.
@@ -12,7 +19,8 @@ import OspreyCore
 /// **Crash safety.** A write goes to a temporary file in the same folder, which is then
 /// renamed over the entry (see ``store(_:forKey:)``). A process killed at any point leaves
 /// the old entry or the new one, never a torn one; a temporary file it leaves behind is never
-/// read and is deleted by the next ``removeExpiredData()``. There is no fsync, so a power loss
+/// read, counts towards the size limit, and is deleted by the next sweep once it is older than
+/// ``temporaryFileGracePeriod``. There is no fsync, so a power loss
 /// or kernel crash may lose recent entries (or, depending on the filesystem, leave one empty).
 ///
 /// **Recency.** The entry's modification time holds the date the policy ages by. For
@@ -30,8 +38,11 @@ import OspreyCore
 ///
 /// **Expiry.** An entry past ``ImageCacheConfig/maxDiskAge`` is never served: reads check the
 /// date and delete it. Sweeps also delete expired entries in bulk: every
-/// ``ImageCacheConfig/sweepInterval`` on a timer, after a store when the last sweep is that old,
-/// and on ``removeExpiredData()``.
+/// ``ImageCacheConfig/effectiveSweepInterval`` on a timer, after a store when the last sweep
+/// is that old, and on ``removeExpiredData()``.
+///
+/// **Sweeps.** Automatic sweeps run in the background in slices of the I/O queue (see
+/// ``SweepJob``): a store queued behind one waits for one slice, never for the whole sweep.
 ///
 /// **Trust.** Only regular files are entries. An entry is opened with `O_NOFOLLOW | O_NONBLOCK`
 /// and checked with `fstat`; its timestamps are set through that descriptor. A symlink, folder,
@@ -39,11 +50,15 @@ import OspreyCore
 /// followed, so nothing outside the folder is ever read or touched and the key can be stored
 /// again. Scans use `lstat` and never open a file, so a FIFO cannot stall them.
 ///
-/// **Limits.** ``removeExpiredData()`` deletes entries older than
-/// ``ImageCacheConfig/maxDiskAge``, then, if more than ``ImageCacheConfig/maxDiskSize``
-/// bytes remain, the least recently used until at most half of it remains. A store that
-/// takes the tier over the size limit runs that size trim at once, so the limit holds after
-/// every store. Sizes are logical bytes (`st_size`) of entries and their extended data.
+/// **Limits.** A sweep deletes entries older than ``ImageCacheConfig/maxDiskAge``, then, if
+/// more than ``ImageCacheConfig/maxDiskSize`` bytes remain, the least recently used until at
+/// most half of it remains. The cache keeps a running count of the bytes held: the first
+/// store after opening starts a background sweep that measures the folder (opening never
+/// scans), stores and removals adjust the count, and a store that takes it over the limit
+/// starts a background trim. Since other processes sharing the folder write too, each
+/// instance also recounts the folder in the background after writing a sixteenth of the limit
+/// (``recountBudget``), so processes sharing a folder converge to the limit. Sizes are logical
+/// bytes (`st_size`) of entries, their extended data and temporary files.
 ///
 /// A missing, vanished or unreadable file is a miss, never an error.
 public final class DiskCache: Sendable {
@@ -57,32 +72,49 @@ public final class DiskCache: Sendable {
     /// The injected clock: what "now" is for recency and expiry.
     let now: @Sendable () -> Date
     let directoryPath: String
+    /// What opening found: the folder made now, already there, or not makeable (and why).
+    let folderCreation: CacheFiles.FolderCreation
     private let queueKey = DispatchSpecificKey<Bool>()
-    /// Invariant: `knownSize` is nil until a scan measured the folder; afterwards it is the
-    /// bytes of entries and extended data as this process last saw them (adjusted by every
-    /// store and removal). Only touched inside `withLock`, and only from `ioQueue`.
+    /// Invariant: `knownSize` is nil until a sweep (or ``totalSize()``) counted the folder;
+    /// afterwards it is that count adjusted by every store and removal of this instance since
+    /// (an estimate: other processes' files show up at the next count). `job` is the sweep
+    /// under way, `pending` one asked for meanwhile. Only touched inside `withLock`; changed
+    /// only from `ioQueue` (tests read it from elsewhere).
     let usage = Locked(Usage())
 
     struct Usage {
         var knownSize: Int?
-        /// When (by the injected clock) the last age sweep ran; nil before the first.
+        /// When (by the injected clock) the last age sweep started; nil before the first.
         var lastSweep: Date?
+        /// Bytes this instance wrote since the folder was last counted.
+        var writtenSinceCount = 0
+        var job: SweepJob?
+        var pending: PendingSweep?
+        /// Sweep slices run and sweeps started since the cache opened (tests count them).
+        var slicesRun = 0
+        var sweepsStarted = 0
     }
 
-    /// A disk tier in `<directory>/<namespace>/` (created if missing), with `config`'s disk
-    /// limits and `now` as its clock (tests inject one; default: the system clock).
-    /// A `/` in `namespace` is replaced by `_`, so the namespace is one folder.
+    /// A disk tier in `<directory>/<namespace>/` (created, with its marker file, if missing),
+    /// with `config`'s disk limits and `now` as its clock (tests inject one; default: the
+    /// system clock). Opening does not list the folder.
+    ///
+    /// A `/` in `namespace` is replaced by `_`, so the namespace is one folder. A namespace
+    /// that cannot name a folder (over ``maximumFolderNameBytes`` bytes, or holding a NUL) is
+    /// not refused here: it gets a shortened folder name, its first 64 characters and the
+    /// SHA-256 of the whole, so stores still work. To be told instead, call
+    /// ``validate(namespace:)`` first or use ``ImageCache/init(validatingNamespace:diskCacheDirectory:config:)``.
     public init(directory: URL, namespace: String, config: ImageCacheConfig = .init(),
                 now: @escaping @Sendable () -> Date = { Date() }) {
-        var folder = namespace.replacingOccurrences(of: "/", with: "_")
-        if folder.isEmpty || folder == "." || folder == ".." { folder = "_" + folder }
+        let folder = Self.folderName(forNamespace: namespace) ?? Self.shortenedFolderName(forNamespace: namespace)
         directoryURL = directory.appendingPathComponent(folder, isDirectory: true)
         directoryPath = directoryURL.path
         self.config = config
         self.now = now
         ioQueue = DispatchQueue(label: "dev.osprey.DiskCache.io", qos: .utility)
         ioQueue.setSpecific(key: queueKey, value: true)
-        CacheFiles.makeDirectory(atPath: directoryPath)
+        folderCreation = CacheFiles.makeDirectory(atPath: directoryPath)
+        if folderCreation == .created { writeMarker() }
         scheduleTimedSweep()
     }
 
@@ -141,8 +173,9 @@ public final class DiskCache: Sendable {
     /// ``ImageCacheConfig/ExpireType/creationDate``, where replacing a live entry keeps the
     /// first write's date (see ``DiskCache``). Replaces a previous entry (or anything else in
     /// its place) but leaves its extended data as is. If the tier is now over
-    /// ``ImageCacheConfig/maxDiskSize``, trims it before returning; if the last sweep is
-    /// ``ImageCacheConfig/sweepInterval`` old, schedules one. Returns false when the file could
+    /// ``ImageCacheConfig/maxDiskSize``, or the last sweep is
+    /// ``ImageCacheConfig/effectiveSweepInterval`` old, starts a background sweep; it never
+    /// sweeps itself. Returns false when the file could
     /// not be written (the old entry, if any, is then untouched).
     @discardableResult
     public func store(_ data: Data, forKey key: String) -> Bool {
@@ -199,14 +232,43 @@ public final class DiskCache: Sendable {
         }
     }
 
-    /// Deletes everything in the namespace folder (entries, extended data, temporary files and
-    /// anything put there, without following links), leaving the folder itself.
-    public func removeAll() {
+    /// Deletes every entry with its extended data, temporary files older than
+    /// ``temporaryFileGracePeriod`` (younger ones may be another process's write in progress),
+    /// and anything that is not a regular file under one of the cache's names (without
+    /// following it). Foreign files, the marker and the folder itself stay. Drops any sweep
+    /// under way. Synchronous; returns what was removed.
+    ///
+    /// - Complexity: O(n) in the number of files, in one go on the I/O queue.
+    @discardableResult
+    public func removeAll() -> Removal {
         onIOQueue {
-            for entry in CacheFiles.scan(directoryPath) {
-                CacheFiles.removeTree(atPath: directoryPath + "/" + entry.name)
+            abandonSweep()
+            let inventory = Inventory(CacheFiles.scan(directoryPath))
+            let temporaryClock = max(now(), Date()).timeIntervalSince1970
+            var removal = Removal()
+            for name in inventory.squatters { CacheFiles.removeTree(atPath: directoryPath + "/" + name) }
+            for entry in inventory.entries where CacheFiles.remove(atPath: directoryPath + "/" + entry.name) {
+                removal.entries += 1
+                removal.bytes += entry.info.size
             }
-            usage.withLock { $0.knownSize = 0 }
+            for (name, info) in inventory.extendedData
+            where CacheFiles.remove(atPath: directoryPath + "/" + name + Self.extendedDataSuffix) {
+                removal.bytes += info.size
+            }
+            var kept = 0
+            for temporary in inventory.temporaries {
+                if temporaryClock - temporary.info.modified > Self.temporaryFileGracePeriod,
+                   CacheFiles.remove(atPath: directoryPath + "/" + temporary.name) {
+                    removal.bytes += temporary.info.size
+                } else {
+                    kept += temporary.info.size
+                }
+            }
+            usage.withLock { usage in
+                usage.knownSize = kept
+                usage.writtenSinceCount = 0
+            }
+            return removal
         }
     }
 
@@ -232,7 +294,9 @@ public final class DiskCache: Sendable {
     /// user), recreates it and tries once more. On the I/O queue.
     private func writeCreatingFolder(_ data: Data, toPath path: String, modified: Date) -> Bool {
         if CacheFiles.writeAtomically(data, toPath: path, directory: directoryPath, modified: modified) { return true }
-        return CacheFiles.makeDirectory(atPath: directoryPath)
+        let creation = CacheFiles.makeDirectory(atPath: directoryPath)
+        if creation == .created { writeMarker() }
+        return creation.isThere
             && CacheFiles.writeAtomically(data, toPath: path, directory: directoryPath, modified: modified)
     }
 

@@ -43,6 +43,27 @@ public final class ImageCache: ImageCaching {
         self.init(namespace: namespace, diskCacheDirectory: diskCacheDirectory, config: config, coders: .shared)
     }
 
+    /// A cache like ``init(namespace:diskCacheDirectory:config:)`` that refuses what would
+    /// make its disk tier unusable instead of working around it, in the manner of
+    /// Kingfisher's throwing `ImageCache(name:cacheDirectoryURL:)`: a namespace that cannot
+    /// name a folder (see ``DiskCache/validate(namespace:)``; the non-throwing initializer
+    /// shortens it instead) or a folder that cannot be created (a file in the way, no
+    /// permission).
+    ///
+    /// - Throws: ``CacheSetupError``.
+    public convenience init(validatingNamespace namespace: String, diskCacheDirectory: URL? = nil,
+                            config: ImageCacheConfig = .init()) throws(CacheSetupError) {
+        try DiskCache.validate(namespace: namespace)
+        self.init(namespace: namespace, diskCacheDirectory: diskCacheDirectory, config: config, coders: .shared)
+        let path = diskCache.directoryURL.path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else {
+            var code = ENOTDIR
+            if case .failed(let failure) = diskCache.folderCreation { code = failure }
+            throw CacheSetupError(.cannotCreateFolder(path: path, errno: code))
+        }
+    }
+
     /// A cache like ``init(namespace:diskCacheDirectory:config:)`` that decodes and encodes
     /// with `coders` and reads the time from `now` (for the disk tier's recency and expiry;
     /// tests inject a clock).
@@ -142,12 +163,9 @@ public final class ImageCache: ImageCaching {
 
     /// Deletes disk entries older than ``ImageCacheConfig/maxDiskAge``, then trims to half of
     /// ``ImageCacheConfig/maxDiskSize`` if it is exceeded (see ``DiskCache/removeExpiredData()``),
-    /// on the I/O queue; `completion` then runs on a global queue.
+    /// in the background in slices of the I/O queue; `completion` then runs on a global queue.
     public func deleteExpiredFiles(completion: (@Sendable () -> Void)? = nil) {
-        diskCache.ioQueue.async { [diskCache] in
-            diskCache.removeExpiredData()
-            Self.finish(completion)
-        }
+        diskCache.removeExpiredData { Self.finish(completion) }
     }
 
     // MARK: - Shared helpers

@@ -19,7 +19,7 @@ public struct ImageCacheConfig: Sendable {
     public var maxMemoryCost: Int = ImageCacheConfig.defaultMaxMemoryCost
     /// Entries the memory tier may hold; 0 = no count limit. Default 0.
     public var maxMemoryCount: Int = 0
-    /// Seconds an unused disk entry lives; negative = never expire. Default one week.
+    /// Seconds an unused disk entry lives; negative (or NaN) = never expire. Default one week.
     public var maxDiskAge: TimeInterval = 7 * 24 * 3600
     /// Bytes the disk tier may hold; when exceeded, the oldest entries are deleted until it
     /// holds half. 0 = no size limit. Default 1 GiB.
@@ -27,12 +27,24 @@ public struct ImageCacheConfig: Sendable {
     /// What "oldest" means on disk. Default ``ExpireType/accessDate``.
     public var diskCacheExpireType: ExpireType = .accessDate
     /// Seconds between sweeps that delete expired entries (``maxDiskAge``) and trim to
-    /// ``maxDiskSize``: a timer on the disk tier's I/O queue runs one every interval, and a
-    /// store runs one when the last is this old (at most one folder scan per interval).
-    /// 0 or less = no automatic sweep (call `deleteExpiredFiles` yourself). Expired entries
-    /// are never served either way. Default 30 minutes (the idea and the name follow Nuke's
-    /// `DataCache.sweepInterval`).
+    /// ``maxDiskSize``: a timer on the disk tier's I/O queue starts one every interval, and a
+    /// store starts one when the last is this old (at most one folder scan per interval).
+    /// 0 or less, NaN or infinity = no timed sweep (call `deleteExpiredFiles` yourself; the
+    /// size limit is still kept). Values between 0 and ``minimumSweepInterval`` are raised
+    /// to it (see ``effectiveSweepInterval``): a sweep lists the whole folder, and a tiny
+    /// interval would list it without pause. Expired entries are never served either way.
+    /// Default 30 minutes (the idea and the name follow Nuke's `DataCache.sweepInterval`).
     public var sweepInterval: TimeInterval = 30 * 60
+
+    /// The shortest interval between timed sweeps: 10 seconds.
+    public static let minimumSweepInterval: TimeInterval = 10
+
+    /// The interval timed sweeps actually use: ``sweepInterval`` raised to
+    /// ``minimumSweepInterval``, or nil (no timed sweeps) when it is 0 or less, NaN or infinite.
+    public var effectiveSweepInterval: TimeInterval? {
+        guard sweepInterval > 0, sweepInterval.isFinite else { return nil }
+        return max(sweepInterval, Self.minimumSweepInterval)
+    }
 
     /// The defaults above.
     public init() {}

@@ -7,15 +7,17 @@ enum CacheCommand {
     usage: osprey cache stats|clear|path [--cache-dir D]
            osprey cache trim [--max-age AGE] [--max-size SIZE] [--cache-dir D]
 
-      stats   files and bytes in the disk cache
-      clear   delete every entry
+      stats   entries, bytes, temporary and foreign files in the disk cache
+      clear   delete every entry (files the cache did not write are left alone)
       path    print the folder that holds the entries
       trim    apply the limits now: delete entries unused for longer than AGE, then, while
               over SIZE, the least recently used (down to half of SIZE, as the cache does)
     --cache-dir D    the cache folder (default \(ImageCache.defaultDiskCacheDirectory.path))
     --max-age AGE    seconds, or with a unit: 90s, 30m, 12h, 7d (default 7d; "never" keeps all)
     --max-size SIZE  bytes, or with a unit: 500k, 200M, 2G (powers of 1024; default 1G)
-    None of these creates the cache folder: a missing one is an empty cache.
+    None of these creates the cache folder: a missing one is an empty cache. Only files
+    the cache writes (named by 64 hex digits) are ever deleted; anything else in the
+    folder is reported as foreign and left alone.
     """
 
     /// The namespace the tool's commands share.
@@ -44,18 +46,21 @@ enum CacheCommand {
         let exists = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder)
         if exists && !isFolder.boolValue { throw FileProblem("not a folder: \(folder.path)") }
         let cache = exists ? ImageCache(namespace: namespace, diskCacheDirectory: root, config: config) : nil
+        let report = cache?.diskCache.folderReport()
         switch action {
         case "stats":
-            let size = cache?.totalDiskSize() ?? 0
+            let size = report.map { $0.entryBytes + $0.temporaryBytes } ?? 0
             print("path:  \(folder.path)\(exists ? "" : " (does not exist)")")
-            print("files: \(cache?.totalDiskCount() ?? 0)")
+            print("files: \(report?.entryCount ?? 0)")
             print("bytes: \(size) (\(Terminal.bytes(size)))")
-        case "clear":
-            let count = cache?.totalDiskCount() ?? 0
-            if let cache {
-                await withCheckedContinuation { done in cache.clear(cacheType: .all) { done.resume() } }
+            if let report, report.temporaryCount > 0 {
+                print("temporary files: \(report.temporaryCount) (\(Terminal.bytes(report.temporaryBytes)))")
             }
-            print("removed \(count) entries from \(folder.path)")
+            if let report { printForeign(report) }
+        case "clear":
+            let removal = cache?.diskCache.removeAll() ?? DiskCache.Removal()
+            print("removed \(removal.entries) entries (\(Terminal.bytes(removal.bytes))) from \(folder.path)")
+            if let report { printForeign(report) }
         case "trim":
             let (count, size) = (cache?.totalDiskCount() ?? 0, cache?.totalDiskSize() ?? 0)
             if let cache {
@@ -68,6 +73,15 @@ enum CacheCommand {
             print(folder.path)
         }
         return 0
+    }
+
+    /// Says what in the folder is not the cache's: those files are never deleted.
+    private static func printForeign(_ report: DiskCache.FolderReport) {
+        guard report.foreignCount > 0 || !report.isMarked else { return }
+        print("foreign files: \(report.foreignCount) (not written by the cache; left alone)")
+        if !report.isMarked {
+            print("note: no \(DiskCache.markerFileName) marker: this folder was not created by an Osprey cache")
+        }
     }
 
     /// `90`, `90s`, `30m`, `12h`, `7d` → seconds; `never` → −1 (no age limit).

@@ -60,11 +60,14 @@ struct DiskCacheExpiryTests {
         let fixture = try DiskFixture { $0.maxDiskAge = 1; $0.sweepInterval = 10 }
         defer { fixture.root.remove() }
         fixture.cache.store(Data([1]), forKey: "old")
+        fixture.cache.waitForSweeps()   // the first store's sweep, which finds nothing expired
         fixture.clock.advance(by: 5)
         fixture.cache.store(Data([2]), forKey: "young")
+        fixture.cache.waitForSweeps()
         #expect(DiskFixture.exists(fixture.path("old")), "5 s after the last sweep: not due yet")
         fixture.clock.advance(by: 100)
         fixture.cache.store(Data([3]), forKey: "new")
+        fixture.cache.waitForSweeps()   // started by the store, run in the background
         #expect(!DiskFixture.exists(fixture.path("old")) && !DiskFixture.exists(fixture.path("young")),
                 "swept by the store, not by a read")
         #expect(fixture.cache.totalCount() == 1)
@@ -72,12 +75,13 @@ struct DiskCacheExpiryTests {
 
     @Test("a timer sweeps expired entries of an idle cache")
     func timerSweeps() throws {
-        let fixture = try DiskFixture { $0.maxDiskAge = 1; $0.sweepInterval = 0.05 }
+        let fixture = try DiskFixture { $0.maxDiskAge = 1; $0.sweepInterval = ImageCacheConfig.minimumSweepInterval }
         defer { fixture.root.remove() }
         fixture.cache.store(Data([1]), forKey: "old")
+        fixture.cache.waitForSweeps()
         fixture.clock.advance(by: 100)
-        #expect(DiskFixture.eventually { !DiskFixture.exists(fixture.path("old")) },
-                "no sweep within 30 s although one is due every 0.05 s")
+        #expect(DiskFixture.eventually(timeout: 60) { !DiskFixture.exists(fixture.path("old")) },
+                "no sweep within 60 s although one is due every 10 s")
     }
 
     @Test("the timer does not keep a cache alive")

@@ -19,8 +19,10 @@ struct DiskCacheTests {
                  clock, directory.url)
     }
 
+    /// The names in `folder` but the cache's marker file.
     private func names(in folder: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0 != DiskCache.markerFileName }.sorted()
     }
 
     @Test("files are named by the SHA-256 of the key and stay inside the namespace folder")
@@ -33,6 +35,8 @@ struct DiskCacheTests {
                 #expect(cache.store(Data(key.utf8.prefix(10)), forKey: key))
             }
             #expect(names(in: root) == ["tests"])
+            #expect(FileManager.default.fileExists(atPath: cache.directoryURL.appendingPathComponent(DiskCache.markerFileName).path),
+                    "a folder the cache creates carries its marker")
             let stored = names(in: cache.directoryURL)
             #expect(stored.count == 4)
             #expect(stored.allSatisfy { $0.count == 64 && $0.allSatisfy(\.isHexDigit) })
@@ -48,7 +52,7 @@ struct DiskCacheTests {
         #expect(cache.store(Data([1]), forKey: "k"))
     }
 
-    @Test("sizes and counts are exact and ignore foreign and temporary files")
+    @Test("sizes and counts are exact; foreign files are neither counted nor removed")
     func totals() throws {
         try withDiskCache { cache, _, _ in
             #expect(cache.totalSize() == 0 && cache.totalCount() == 0)
@@ -60,9 +64,10 @@ struct DiskCacheTests {
             try Data(count: 5_000).write(to: cache.directoryURL.appendingPathComponent(".tmp-killed-writer"))
             #expect(cache.totalSize() == 700 + 2_500 + 30)
             #expect(cache.totalCount() == 2)
-            cache.removeAll()
+            #expect(cache.removeAll() == DiskCache.Removal(entries: 2, bytes: 700 + 2_500 + 30))
             #expect(cache.totalCount() == 0)
-            #expect(names(in: cache.directoryURL) == [], "removeAll deletes every file of the namespace")
+            #expect(names(in: cache.directoryURL) == [".tmp-killed-writer", "README"],
+                    "removeAll deletes the cache's files only (that name is not one of its temporaries)")
         }
     }
 
@@ -129,7 +134,7 @@ struct DiskCacheTests {
         }
     }
 
-    @Test("the size limit trims least recently used entries to half, at the store that exceeds it")
+    @Test("the size limit trims least recently used entries to half, after the store that exceeds it")
     func sizeTrimToHalf() throws {
         try withDiskCache(configure: { $0.maxDiskSize = 10_000 }) { cache, clock, _ in
             for index in 0..<9 {
@@ -141,6 +146,7 @@ struct DiskCacheTests {
             #expect(cache.totalCount() == 9)
             clock.advance(by: 2)
             cache.store(Data(count: 1_500), forKey: "big")   // 10,500 > 10,000
+            cache.waitForSweeps()   // the trim runs in the background
             #expect(cache.totalSize() <= 5_000)
             let kept = (0..<9).filter { cache.containsData(forKey: "k\($0)") }
             #expect(kept == [0, 7, 8])
@@ -148,20 +154,20 @@ struct DiskCacheTests {
         }
     }
 
-    @Test("temporary files of a dead writer are swept after a grace period")
+    @Test("temporary files of a dead writer are swept after a grace period by the injected clock too")
     func staleTemporaryFiles() throws {
-        try withDiskCache { cache, clock, _ in
-            let stale = cache.directoryURL.appendingPathComponent(".tmp-stale")
-            try Data(count: 10).write(to: stale)
-            let stamp = clock.now.timeIntervalSince1970
-            var times = [timespec(tv_sec: Int(stamp), tv_nsec: 0), timespec(tv_sec: Int(stamp), tv_nsec: 0)]
-            #expect(utimensat(AT_FDCWD, stale.path, &times, 0) == 0)
-            cache.removeExpiredData()
-            #expect(FileManager.default.fileExists(atPath: stale.path), "young: may belong to a live writer")
-            clock.advance(by: DiskCache.temporaryFileGracePeriod + 1)
-            cache.removeExpiredData()
-            #expect(!FileManager.default.fileExists(atPath: stale.path))
-        }
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let clock = TestClock(start: Date())
+        let cache = DiskCache(directory: directory.url, namespace: "tests", now: clock.function)
+        let stale = cache.directoryURL.appendingPathComponent(".tmp-0123456789abcdef")
+        try Data(count: 10).write(to: stale)
+        DiskFixture.setModified(stale.path, Int(clock.now.timeIntervalSince1970))
+        cache.removeExpiredData()
+        #expect(FileManager.default.fileExists(atPath: stale.path), "young: may belong to a live writer")
+        clock.advance(by: DiskCache.temporaryFileGracePeriod + 1)
+        cache.removeExpiredData()
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
     }
 
     @Test("missing, vanished and unreadable files are misses")

@@ -56,7 +56,7 @@ struct DiskCrashSafetyTests {
         clock.advance(by: 3_600)
         cache.removeExpiredData()
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: cache.directoryURL.path)
-            .filter { $0.hasPrefix(".") }
+            .filter { $0.hasPrefix(".") && $0 != DiskCache.markerFileName }
         #expect(leftovers == [])
     }
 
