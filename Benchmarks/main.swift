@@ -16,6 +16,9 @@ if arguments.first == PrefetchChild.name {
 if arguments.first == DecodePeakChild.name {
     DecodePeakChild.run(arguments: Array(arguments.dropFirst()))
 }
+if arguments.first == JPEGPeakChild.name {
+    JPEGPeakChild.run(arguments: Array(arguments.dropFirst()))
+}
 
 let options: BenchOptions
 do {

@@ -19,6 +19,7 @@ enum ScenarioList {
             EvictionQualityScenario(),
             MemoryTierScenario(),
             DiskTierScenario(),
+            JPEGScanBombScenario(),
         ]
     }
 }
