@@ -1,4 +1,5 @@
 import Foundation
+import OspreyCodecs
 
 /// Limits and policies of an `ImageCache`, with documented defaults.
 public struct ImageCacheConfig: Sendable {
@@ -33,6 +34,11 @@ public struct ImageCacheConfig: Sendable {
     /// are never served either way. Default 30 minutes (the idea and the name follow Nuke's
     /// `DataCache.sweepInterval`).
     public var sweepInterval: TimeInterval = 30 * 60
+
+    /// How the image manager encodes the images it makes (transformed images) for the disk
+    /// tier: JPEG at ``CacheEncodingPolicy/jpegQuality`` (default 90) when opaque and from a
+    /// lossy source, otherwise fast PNG; animations as APNG.
+    public var encodingPolicy = CacheEncodingPolicy()
 
     /// The defaults above.
     public init() {}

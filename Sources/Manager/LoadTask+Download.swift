@@ -126,7 +126,7 @@ extension LoadTask {
         guard shouldTransform(image) else {
             return store(image, original: loaded.data, transformed: false)
         }
-        transform(image, decoded: loaded.decodedImage) { output in
+        transform(image, decoded: loaded.decodedImage, sourceData: loaded.data) { output in
             store(output?.image ?? image, original: loaded.data, transformed: output != nil, encoded: output?.encoded)
         }
     }

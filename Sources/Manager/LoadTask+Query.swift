@@ -40,7 +40,7 @@ extension LoadTask {
                 storeDerived(image, transformed: false)
                 return hit(CachedImage(image: image, data: data, cacheType: .disk))
             }
-            transform(image) { output in
+            transform(image, sourceData: data) { output in
                 let result = output?.image ?? image
                 storeDerived(result, transformed: output != nil, encoded: output?.encoded)
                 hit(CachedImage(image: result, data: data, cacheType: .disk))
