@@ -141,11 +141,18 @@ final class JPEGPlaneBuilder {
             }
             x &+= 8
         }
-        for plane in [y, cb, cr] {
-            guard let plane else { continue }
-            let last = plane[width - 1]
-            for i in width..<paddedWidth { plane[i] = last }
+        pad(y, width: width)
+        if let cb, let cr {
+            pad(cb, width: width)
+            pad(cr, width: width)
         }
+    }
+
+    /// Repeats a row's last sample out to the padded width (libjpeg's `expand_right_edge`).
+    @inline(__always)
+    private func pad(_ plane: UnsafeMutablePointer<UInt8>, width: Int) {
+        guard paddedWidth > width else { return }
+        (plane + width).update(repeating: plane[width - 1], count: paddedWidth - width)
     }
 
     // MARK: Downsampling
