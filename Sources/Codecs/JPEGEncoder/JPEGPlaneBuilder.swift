@@ -123,7 +123,8 @@ final class JPEGPlaneBuilder {
                 }
                 pixelWords = tail
             }
-            let words = Lanes(truncatingIfNeeded: SIMD8<UInt32>(littleEndianLanes: pixelWords))
+            // Same bits, reinterpreted: the generic lane conversion may stay a loop.
+            let words = unsafeBitCast(SIMD8<UInt32>(littleEndianLanes: pixelWords), to: Lanes.self)
             var r = words & mask, g = (words &>> 8) & mask, b = (words &>> 16) & mask
             let a = (words &>> 24) & mask
             if any(a .!= 255) {

@@ -49,9 +49,14 @@ enum PNGFastCompressor {
                 if y > 0 {
                     let above = row - rowBytes
                     var sub = 0, up = 0
-                    for x in 0..<rowBytes {
-                        let left: UInt8 = x >= stride ? row[x &- stride] : 0
-                        sub &+= Int(Int8(bitPattern: row[x] &- left).magnitude)
+                    let head = min(stride, rowBytes)
+                    for x in 0..<head {
+                        sub &+= Int(Int8(bitPattern: row[x]).magnitude)
+                        up &+= Int(Int8(bitPattern: row[x] &- above[x]).magnitude)
+                    }
+                    // Branch-free body so the compiler can keep it in vector lanes.
+                    for x in head..<rowBytes {
+                        sub &+= Int(Int8(bitPattern: row[x] &- row[x &- stride]).magnitude)
                         up &+= Int(Int8(bitPattern: row[x] &- above[x]).magnitude)
                     }
                     useUp = up < sub
