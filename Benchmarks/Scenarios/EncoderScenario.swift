@@ -6,8 +6,8 @@ import OspreyTestSupport
 /// The encoders beside the C libraries, in the same run: Osprey's JPEG encoder against
 /// libjpeg-turbo (through Python's imagecodecs `jpeg8_encode` and Pillow, same quality, 4:2:0),
 /// its fast PNG mode against fpng (`fpng.from_ndarray`), on a real 1800 × 1200 photo; and a
-/// cold load of a photo through the manager with a round-corner transformer (the disk tier
-/// gets the transformed image) against the same load without one. Sizes are bytes, times ms;
+/// cold load of a photo through the manager with a transformer (the disk tier gets the
+/// transformed image: round corners → fast PNG, a flip → JPEG) against the same load without. Sizes are bytes, times ms;
 /// PSNR is measured by Pillow on both files against the same source. Absent Python modules
 /// are reported, never an error.
 struct EncoderScenario: Scenario {
@@ -152,24 +152,28 @@ struct EncoderScenario: Scenario {
                         osprey: Stat([Double(oPNG.data.count)]), baselineName: fpng == nil ? "—" : "fpng",
                         baseline: fpng.map { Stat([$0.bytes]) },
                         target: .ratio(.atMost, 1.1, source: "encoders: ≤ 1.1× fpng's size"), note: "size ratio"))
-        rows += try transformedLoad(photoData, label: label, in: bench)
+        rows += try transformedLoad(photoData, transformer: RoundCornerTransformer(radius: 40), label: label, in: bench,
+                                    note: "round corners are transparent, so the entry is a fast PNG (JPEG has no alpha)")
+        rows += try transformedLoad(photoData, transformer: FlippingTransformer(horizontal: true, vertical: false),
+                                    label: label, in: bench, note: "opaque result of a JPEG: the entry is JPEG q90")
         return rows
     }
 
     /// Cold loads (fresh cache, disk tier on, completion after the disk write) of the photo
-    /// with and without a round-corner transformer, and the disk entry's size.
-    private func transformedLoad(_ photo: Data, label: String, in bench: Bench) throws -> [Row] {
+    /// with and without `transformer`, and the disk entry's size.
+    private func transformedLoad(_ photo: Data, transformer: any ImageTransformer, label: String, in bench: Bench,
+                                 note: String) throws -> [Row] {
         let server = try LoopbackServer()
         defer { server.stop() }
         server.setRoute("/photo.jpg", .ok(photo, contentType: "image/jpeg"))
         let url = server.url("/photo.jpg")
         var entryBytes = 0
         func load(transformed: Bool, round: Int) throws -> Double {
-            let folder = try bench.makeDirectory("encoders-load-\(transformed)-\(round)")
+            let folder = try bench.makeDirectory("encoders-load-\(transformer.key)-\(transformed)-\(round)")
             let stack = OspreyStack(directory: folder, memoryLimit: 1 << 30)
             defer { stack.close() }
             var context = OspreyStack.context
-            if transformed { context.transformer = RoundCornerTransformer(radius: 40) }
+            if transformed { context.transformer = transformer }
             let seconds = try Clock.time { try stack.load([url], options: .waitStoreCache, context: context) }
             if transformed, let key = stack.manager.cacheKey(for: url, context: context) {
                 entryBytes = stack.cache.diskImageData(forKey: key)?.count ?? 0
@@ -180,14 +184,14 @@ struct EncoderScenario: Scenario {
         let samples = try bench.rounds.alternate(osprey: { round += 1; return try load(transformed: true, round: round) },
                                                  baseline: { round += 1; return try load(transformed: false, round: round) })
         return [
-            Row(scenario: label, metric: "cold load with round corners ÷ without", unit: "ms",
+            Row(scenario: label, metric: "cold load with \(transformer.key) ÷ without", unit: "ms",
                 osprey: Stat(samples.osprey), baselineName: "same load, no transformer", baseline: Stat(samples.baseline),
                 target: .ratio(.atMost, 1.5, source: "encoders: transformed load ≤ 1.5× plain"),
                 note: "1800×1200 JPEG from a loopback server, .waitStoreCache"),
-            Row(scenario: label, metric: "transformed disk entry ÷ source JPEG", unit: "bytes",
+            Row(scenario: label, metric: "\(transformer.key) disk entry ÷ source JPEG", unit: "bytes",
                 osprey: Stat([Double(entryBytes)]), baselineName: "source JPEG", baseline: Stat([Double(photo.count)]),
                 target: .ratio(.atMost, 1.5, source: "encoders: disk entry ≤ 1.5× source"),
-                note: "round corners are transparent, so the entry is a fast PNG (JPEG has no alpha)"),
+                note: note),
         ]
     }
 }
