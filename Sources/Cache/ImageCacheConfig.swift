@@ -1,4 +1,5 @@
 import Foundation
+import OspreyCodecs
 
 /// Limits and policies of an `ImageCache`, with documented defaults.
 public struct ImageCacheConfig: Sendable {
@@ -45,6 +46,11 @@ public struct ImageCacheConfig: Sendable {
         guard sweepInterval > 0, sweepInterval.isFinite else { return nil }
         return max(sweepInterval, Self.minimumSweepInterval)
     }
+
+    /// How the image manager encodes the images it makes (transformed images) for the disk
+    /// tier: JPEG at ``CacheEncodingPolicy/jpegQuality`` (default 90) when opaque and from a
+    /// lossy source, otherwise fast PNG; animations as APNG.
+    public var encodingPolicy = CacheEncodingPolicy()
 
     /// The defaults above.
     public init() {}

@@ -126,7 +126,7 @@ extension LoadTask {
         guard shouldTransform(image) else {
             return store(image, original: loaded.data, transformed: false)
         }
-        transform(image, decoded: loaded.decodedImage) { outcome in
+        transform(image, decoded: loaded.decodedImage, sourceData: loaded.data) { outcome in
             switch outcome {
             case .failure(let error):
                 fail(error.code)

@@ -40,7 +40,7 @@ extension LoadTask {
                 storeDerived(image, transformed: false)
                 return hit(CachedImage(image: image, data: data, cacheType: .disk))
             }
-            transform(image) { outcome in
+            transform(image, sourceData: data) { outcome in
                 switch outcome {
                 case .failure(let error):
                     fail(error.code)

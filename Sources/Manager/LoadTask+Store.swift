@@ -4,7 +4,7 @@ extension LoadTask {
     /// Stores a freshly loaded image and completes: the image in memory under the full key,
     /// the original bytes (or the context serializer's) on disk under the original key, and a
     /// transformed image on disk under the full key. With `.waitStoreCache` the completion
-    /// waits for the writes. `encoded` is the transformed image's PNG, when the transform
+    /// waits for the writes. `encoded` is the transformed image's disk bytes, when the transform
     /// made it (else the cache encodes the image itself).
     func store(_ image: PlatformImage, original data: Data, transformed: Bool, encoded: Data? = nil) {
         let tiers = context.storeCacheType

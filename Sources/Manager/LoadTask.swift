@@ -83,12 +83,17 @@ struct LoadTask: Sendable {
     /// without it are the pixels read back out of `image` (on Apple platforms a redraw that
     /// unpremultiplies and drops frame durations). The output is converted to a platform
     /// image once, and encoded for the disk tier from its pixels, not from that conversion.
-    func transform(_ image: PlatformImage, decoded: DecodedImage? = nil,
+    ///
+    /// The disk bytes follow the cache's ``ImageCacheConfig/encodingPolicy``: JPEG for an opaque
+    /// result of a lossy source (`sourceData`, the original bytes, tells lossy WebP from
+    /// lossless), fast PNG otherwise, APNG for an animation.
+    func transform(_ image: PlatformImage, decoded: DecodedImage? = nil, sourceData: Data? = nil,
                    then next: @escaping @Sendable (Result<TransformOutput?, ImageError>) -> Void) {
         guard let transformer = context.transformer else { return next(.success(nil)) }
         let transformsAnimated = options.contains(.transformAnimatedImage)
         let encodesForDisk = context.storeCacheType.includesDisk
         let coders = (cache as? ImageCache)?.coders ?? .shared
+        let policy = (cache as? ImageCache)?.config.encodingPolicy ?? CacheEncodingPolicy()
         let maxPixelCount = DecodeOptions(options: options, context: context).maxPixelCount
         DispatchQueue.global(qos: .userInitiated).async {
             guard !operation.isFinished else { return }
@@ -104,14 +109,15 @@ struct LoadTask: Sendable {
                 return next(.failure(ImageError(error.code, url: url, underlying: error.underlying)))
             }
             // A failed encode leaves the bytes to the cache, which encodes the image itself.
-            let encoded = encodesForDisk ? try? coders.encode(output, format: .png) : nil
+            let encoded = encodesForDisk
+                ? policy.encode(output, sourceFormat: source.format, sourceData: sourceData, coders: coders) : nil
             next(.success(TransformOutput(image: PlatformImageBridge.platformImage(from: output), encoded: encoded)))
         }
     }
 }
 
 /// What ``LoadTask/transform(_:decoded:then:)`` made: the image to deliver and keep in
-/// memory, and its PNG bytes for the disk tier (nil when the disk tier will not store it).
+/// memory, and its encoded bytes for the disk tier (nil when the disk tier will not store it).
 struct TransformOutput: Sendable {
     let image: PlatformImage
     let encoded: Data?

@@ -6,7 +6,7 @@ import Osprey
 enum FetchCommand {
     static let help = """
     usage: osprey fetch <url | image file>... [--list FILE]... [--cache-dir D] [--concurrency N]
-                        [--thumbnail WxH] [--out DIR] [--json]
+                        [--thumbnail WxH] [--out DIR] [--format png|jpeg] [--json]
 
     Loads each URL through ImageManager (memory, then disk cache, then network). A word without
     "://" is a local image file, loaded through the same pipeline (reported as "file").
@@ -15,6 +15,7 @@ enum FetchCommand {
       --concurrency N   downloads at once, \(Limits.concurrency.lowerBound)–\(Limits.concurrency.upperBound) (default 6)
       --thumbnail WxH   decode straight to at most W×H pixels
       --out DIR         write every image as DIR/<n>-<name>.png
+      --format F        with --out: png (default) or jpeg (quality 90, alpha flattened onto white)
       --json            print one JSON object instead of the table
     Exits 1 when any URL failed.
     """
@@ -31,7 +32,7 @@ enum FetchCommand {
     }
 
     static func run(_ words: [String]) async throws -> Int32 {
-        let arguments = try Arguments(words, valued: ["cache-dir", "concurrency", "thumbnail", "out", "list"],
+        let arguments = try Arguments(words, valued: ["cache-dir", "concurrency", "thumbnail", "out", "list", "format"],
                                       switches: ["json"])
         let urls = try arguments.positional + arguments.allValues("list").flatMap(readList)
         guard !urls.isEmpty else { throw Arguments.Problem(description: "fetch needs at least one URL or file") }
@@ -49,10 +50,16 @@ enum FetchCommand {
         let out = arguments.value("out").map { URL(fileURLWithPath: $0) }
         if let out { try FileProblem.makeFolder(out, what: "the output folder") }
         let json = arguments.flag("json")
+        let format: ImageFormat
+        switch arguments.value("format") ?? "png" {
+        case "png": format = .png
+        case "jpeg", "jpg": format = .jpeg
+        case let other: throw Arguments.Problem(description: "--format \(other): use png or jpeg")
+        }
 
         let start = Date()
-        let outcomes = await load(urls, manager: manager, context: context, window: concurrency, out: out,
-                                  showProgress: !json)
+        let outcomes = await load(urls, manager: manager, context: context, window: concurrency,
+                                  out: out.map { ($0, format) }, showProgress: !json)
         let failures = outcomes.filter { !$0.ok }
         if json {
             let encoder = JSONEncoder()
@@ -78,7 +85,7 @@ enum FetchCommand {
 
     /// Loads with at most `window` loads in flight, keeping the input order in the output.
     private static func load(_ urls: [String], manager: ImageManager, context: ImageContext, window: Int,
-                             out: URL?, showProgress: Bool) async -> [Outcome] {
+                             out: (folder: URL, format: ImageFormat)?, showProgress: Bool) async -> [Outcome] {
         var outcomes = [Outcome?](repeating: nil, count: urls.count)
         var finished = 0
         await withTaskGroup(of: (Int, Outcome).self) { group in
@@ -101,7 +108,7 @@ enum FetchCommand {
     }
 
     private static func loadOne(_ text: String, index: Int, manager: ImageManager, context: ImageContext,
-                                out: URL?) async -> Outcome {
+                                out: (folder: URL, format: ImageFormat)?) async -> Outcome {
         let url: URL
         if text.contains("://") {
             guard let parsed = URL(string: text), parsed.scheme != nil else {
@@ -120,10 +127,12 @@ enum FetchCommand {
             let decoded = PlatformImageBridge.decodedImage(from: result.image)
             var file: String?
             if let out, let decoded {
-                let name = "\(index)-\(url.deletingPathExtension().lastPathComponent.isEmpty ? "image" : url.deletingPathExtension().lastPathComponent).png"
-                let destination = out.appendingPathComponent(name)
+                let stem = url.deletingPathExtension().lastPathComponent.isEmpty ? "image" : url.deletingPathExtension().lastPathComponent
+                let name = "\(index)-\(stem).\(out.format == .jpeg ? "jpg" : "png")"
+                let destination = out.folder.appendingPathComponent(name)
                 do {
-                    try ImageCoders.shared.encode(decoded, format: .png).write(to: destination)
+                    let options = ImageEncodeOptions(quality: 90)
+                    try ImageCoders.shared.encode(decoded, format: out.format, options: options).write(to: destination)
                 } catch let error as ImageError {
                     throw error
                 } catch {

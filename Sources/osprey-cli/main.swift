@@ -12,13 +12,14 @@ commands:
   fetch    load URLs through the cache and the downloader
   cache    show, locate, trim or clear the disk cache
   decode   decode image files with Osprey's own decoders
+  convert  decode a file and write it as JPEG or PNG with Osprey's own encoders
   help     show help for a command (osprey help fetch)
 
 osprey --version prints the version.
 """
 
 let helps = ["demo": DemoCommand.help, "fetch": FetchCommand.help, "cache": CacheCommand.help,
-             "decode": DecodeCommand.help]
+             "decode": DecodeCommand.help, "convert": ConvertCommand.help]
 
 /// The position of the first argument that is not valid UTF-8, if any. Swift's
 /// `CommandLine.arguments` repairs such bytes to U+FFFD, so a path like that would silently
@@ -52,6 +53,7 @@ func runCommand(_ words: [String]) async -> Int32 {
         case "fetch": return try await FetchCommand.run(rest)
         case "cache": return try await CacheCommand.run(rest)
         case "decode": return try DecodeCommand.run(rest)
+        case "convert": return try ConvertCommand.run(rest)
         case "help", "--help", "-h":
             guard let topic = rest.first else {
                 print(usage)

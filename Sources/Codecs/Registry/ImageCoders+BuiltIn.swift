@@ -8,6 +8,6 @@ extension ImageCoders {
 
     /// Osprey's own pure-Swift encoders, in the order they are tried.
     public static var builtInEncoders: [any ImageEncoding] {
-        [PNGEncoder()]
+        [PNGEncoder(), JPEGEncoder()]
     }
 }

@@ -51,14 +51,29 @@ public final class ImageCoders: Sendable {
         return try decoder.decode(data, options: options)
     }
 
-    /// Encodes `image` as `format` with the first encoder that can write it.
+    /// Encodes `image` as `format` with the first encoder that can write it, with that
+    /// encoder's own settings.
     public func encode(_ image: DecodedImage, format: ImageFormat) throws(ImageError) -> Data {
+        try withFirstEncoder(for: format) { (encoder) throws(ImageError) in try encoder.encode(image, format: format) }
+    }
+
+    /// Encodes `image` as `format` with the first encoder that can write it, as `options` ask
+    /// (quality, progressive, chroma subsampling, PNG compression level or fast mode). A format
+    /// no registered encoder writes is ``ImageError/Code/unsupportedFormat``.
+    public func encode(_ image: DecodedImage, format: ImageFormat, options: ImageEncodeOptions) throws(ImageError) -> Data {
+        try withFirstEncoder(for: format) { (encoder) throws(ImageError) in
+            try encoder.encode(image, format: format, options: options)
+        }
+    }
+
+    private func withFirstEncoder(for format: ImageFormat,
+                                  _ body: (any ImageEncoding) throws(ImageError) -> Data) throws(ImageError) -> Data {
         let candidates = encoders.withLock { $0 }
         // An encoder that says yes may still decline with `.unsupportedFormat` (the default
         // `canEncode` says yes to everything): then the next one is asked.
         for encoder in candidates where encoder.canEncode(format) {
             do {
-                return try encoder.encode(image, format: format)
+                return try body(encoder)
             } catch where error.code == .unsupportedFormat {
                 continue
             }

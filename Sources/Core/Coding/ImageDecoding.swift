@@ -20,6 +20,10 @@ public protocol ImageEncoding: Sendable {
     func canEncode(_ format: ImageFormat) -> Bool
     /// Encodes `image` as `format`; throws ``ImageError/Code/unsupportedFormat`` for others.
     func encode(_ image: DecodedImage, format: ImageFormat) throws(ImageError) -> Data
+    /// Encodes `image` as `format` the way `options` ask (quality, progressive, subsampling,
+    /// compression level). The default ignores the options and calls
+    /// ``encode(_:format:)``, so an encoder written to the one-method shape keeps working.
+    func encode(_ image: DecodedImage, format: ImageFormat, options: ImageEncodeOptions) throws(ImageError) -> Data
 }
 
 extension ImageEncoding {
@@ -29,6 +33,11 @@ extension ImageEncoding {
     /// encoder. (The old default, `false`, meant such an encoder was never chosen.) Override it
     /// to skip the attempt cheaply.
     public func canEncode(_ format: ImageFormat) -> Bool { true }
+
+    /// Default: the options are ignored.
+    public func encode(_ image: DecodedImage, format: ImageFormat, options: ImageEncodeOptions) throws(ImageError) -> Data {
+        try encode(image, format: format)
+    }
 }
 
 /// How to decode: target size, frames, orientation, and the limits a hostile file meets.

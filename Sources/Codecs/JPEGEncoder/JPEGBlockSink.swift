@@ -1,0 +1,133 @@
+/// Where the encoder's quantised blocks go, in MCU order: straight to Huffman output, to the
+/// symbol statistics of an optimised-table pass, or into a coefficient store for
+/// progressive scans.
+protocol JPEGBlockSink {
+    /// One block of `component` in zigzag order, at block `column`, `row` of that
+    /// component's (MCU-padded) block grid.
+    mutating func block(_ coefficients: UnsafePointer<Int16>, component: Int, column: Int, row: Int)
+    /// The MCU that the blocks since the last call belong to is complete.
+    mutating func endMCU()
+}
+
+/// Restart-interval bookkeeping shared by the sinks that write or record a sequential scan.
+struct JPEGRestartCounter {
+    /// MCUs between restart markers; 0 for none.
+    let interval: Int
+    /// MCUs in the scan (no marker follows the last).
+    let total: Int
+    private var done = 0
+    /// How many markers have been placed (their number mod 8 names them).
+    private(set) var placed = 0
+
+    init(interval: Int, total: Int) {
+        self.interval = interval
+        self.total = total
+    }
+
+    /// Counts an MCU; true when a restart marker belongs after it.
+    @inline(__always)
+    mutating func mcuEnded() -> Bool {
+        done &+= 1
+        guard interval > 0, done % interval == 0, done < total else { return false }
+        placed &+= 1
+        return true
+    }
+}
+
+/// Writes a baseline scan's blocks with fixed tables as they come.
+struct JPEGScanWriter: JPEGBlockSink {
+    var writer: JPEGBitWriter
+    private let tables: JPEGEntropyTables
+    private var predictors = SIMD4<Int32>.zero
+    private var restarts: JPEGRestartCounter
+
+    init(writer: JPEGBitWriter, tables: JPEGEntropyTables, restarts: JPEGRestartCounter) {
+        self.writer = writer
+        self.tables = tables
+        self.restarts = restarts
+    }
+
+    @inline(__always)
+    mutating func block(_ coefficients: UnsafePointer<Int16>, component: Int, column: Int, row: Int) {
+        let base = component == 0 ? 0 : 512
+        let packed = tables.packed
+        var predictor = predictors[component]
+        JPEGBlockSymbols.forEach(coefficients, predictor: &predictor) { offset, symbol, extra in
+            let word = packed[base &+ offset &* 256 &+ Int(symbol)]
+            let size = offset == 0 ? symbol : symbol & 15
+            writer.write((word &>> 5) &<< UInt32(size) | extra, count: Int(word & 31) &+ Int(size))
+        }
+        predictors[component] = predictor
+    }
+
+    mutating func endMCU() {
+        guard restarts.mcuEnded() else { return }
+        writer.flush()
+        writer.appendMarker(0xD0 &+ UInt8((restarts.placed &- 1) & 7))
+        predictors = .zero
+    }
+}
+
+/// Records a baseline scan's symbols and counts them, so that tables fitted to the image can
+/// be built and the scan written from the record without a second DCT.
+///
+/// A record word is `slot << 24 | symbol << 16 | extra bits`, or `1 << 31` for a restart
+/// marker; slots are those of ``JPEGEntropyTables``.
+struct JPEGSymbolRecorder: JPEGBlockSink {
+    private(set) var record: [UInt32] = []
+    /// Symbol counts, 257 per slot (the last entry is the reserved pseudo-symbol's place).
+    private(set) var frequencies = [Int](repeating: 0, count: 4 * 257)
+    private var predictors = SIMD4<Int32>.zero
+    private var restarts: JPEGRestartCounter
+
+    init(restarts: JPEGRestartCounter, expectedSymbols: Int) {
+        self.restarts = restarts
+        record.reserveCapacity(expectedSymbols)
+    }
+
+    @inline(__always)
+    mutating func block(_ coefficients: UnsafePointer<Int16>, component: Int, column: Int, row: Int) {
+        let slot = component == 0 ? 0 : 2
+        var predictor = predictors[component]
+        JPEGBlockSymbols.forEach(coefficients, predictor: &predictor) { offset, symbol, extra in
+            let table = slot &+ offset
+            frequencies[table &* 257 &+ Int(symbol)] &+= 1
+            record.append(UInt32(table) << 24 | UInt32(symbol) << 16 | extra)
+        }
+        predictors[component] = predictor
+    }
+
+    mutating func endMCU() {
+        guard restarts.mcuEnded() else { return }
+        record.append(1 << 31 | UInt32((restarts.placed &- 1) & 7))
+        predictors = .zero
+    }
+
+    /// Tables fitted to the counts; slots 2 and 3 only when `chroma`.
+    func fittedTables(chroma: Bool) -> JPEGEntropyTables {
+        let specs = (0..<4).map { slot -> JPEGHuffmanSpec in
+            guard chroma || slot < 2 else { return slot == 2 ? .standardChrominanceDC : .standardChrominanceAC }
+            return JPEGHuffmanSpec(frequencies: Array(frequencies[slot * 257..<(slot + 1) * 257]))
+        }
+        return JPEGEntropyTables(specs: specs)
+    }
+
+    /// Writes the recorded scan with `tables`.
+    func replay(into writer: inout JPEGBitWriter, tables: JPEGEntropyTables) {
+        let packed = tables.packed
+        record.withUnsafeBufferPointer { words in
+            for word in words {
+                if word & (1 << 31) != 0 {
+                    writer.flush()
+                    writer.appendMarker(0xD0 &+ UInt8(word & 7))
+                    continue
+                }
+                let slot = Int(word &>> 24)
+                let symbol = (word &>> 16) & 0xFF
+                let code = packed[slot &* 256 &+ Int(symbol)]
+                let size = slot & 1 == 0 ? symbol : symbol & 15
+                writer.write((code &>> 5) &<< size | word & 0xFFFF, count: Int(code & 31) &+ Int(size))
+            }
+        }
+    }
+}

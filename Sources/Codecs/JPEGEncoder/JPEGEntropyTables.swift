@@ -1,0 +1,90 @@
+/// The four Huffman tables of a baseline scan in the form the inner loop wants: per table and
+/// symbol one word holding the code (high bits) and its length (low 5 bits).
+///
+/// Table slots: 0 luminance DC, 1 luminance AC, 2 chrominance DC, 3 chrominance AC.
+final class JPEGEntropyTables {
+    /// 4 × 256 packed codes.
+    let packed: UnsafeMutablePointer<UInt32>
+    /// The specs the words were made from, for the DHT segments.
+    let specs: [JPEGHuffmanSpec]
+
+    /// Tables for `specs` (four, in slot order).
+    init(specs: [JPEGHuffmanSpec]) {
+        self.specs = specs
+        packed = .allocate(capacity: 4 * 256)
+        for (slot, spec) in specs.enumerated() {
+            for symbol in 0..<256 {
+                packed[slot * 256 + symbol] = spec.codes[symbol] << 5 | UInt32(spec.lengths[symbol])
+            }
+        }
+    }
+
+    deinit { packed.deallocate() }
+
+    /// The Annex K tables.
+    static func standard() -> JPEGEntropyTables {
+        JPEGEntropyTables(specs: [.standardLuminanceDC, .standardLuminanceAC,
+                                  .standardChrominanceDC, .standardChrominanceAC])
+    }
+}
+
+/// The run-length/size symbols of one block (T.81 F.1.2), shared by the writer and the
+/// statistics pass so both see exactly the same symbols.
+enum JPEGBlockSymbols {
+    /// Bits needed for `value`'s magnitude (T.81's SSSS).
+    @inline(__always)
+    static func size(_ value: Int32) -> Int32 {
+        let magnitude = value < 0 ? 0 &- value : value
+        return 32 &- Int32(truncatingIfNeeded: magnitude.leadingZeroBitCount)
+    }
+
+    /// The `size` extra bits T.81 sends after a symbol: the value, or for a negative value its
+    /// one's complement, in the low `size` bits.
+    @inline(__always)
+    static func extra(_ value: Int32, size: Int32) -> UInt32 {
+        UInt32(bitPattern: (value &+ (value &>> 31))) & ((1 &<< UInt32(size)) &- 1)
+    }
+
+    /// Bit k (1…63) set when zigzag coefficient k is non-zero.
+    @inline(__always)
+    static func nonZeroMask(_ block: UnsafePointer<Int16>) -> UInt64 {
+        var mask: UInt64 = 0
+        let raw = UnsafeRawPointer(block)
+        let weights = SIMD8<Int16>(1, 2, 4, 8, 16, 32, 64, 128)
+        for group in 0..<8 {
+            let lanes = raw.loadUnaligned(fromByteOffset: group &* 16, as: SIMD8<Int16>.self)
+            let bits = SIMD8<Int16>(repeating: 0).replacing(with: weights, where: lanes .!= 0)
+            mask |= UInt64(UInt16(bitPattern: bits.wrappedSum())) &<< UInt64(group &* 8)
+        }
+        return mask & ~1
+    }
+
+    /// Calls `emit(slotOffset, symbol, extraBits)` for each symbol of `block`: the DC
+    /// difference from `predictor` (updated), then the AC runs. Slot offset 0 is the DC table
+    /// of the component, 1 its AC table.
+    @inline(__always)
+    static func forEach(_ block: UnsafePointer<Int16>, predictor: inout Int32,
+                        _ emit: (Int, Int32, UInt32) -> Void) {
+        let dc = Int32(block[0])
+        let diff = dc &- predictor
+        predictor = dc
+        let dcSize = size(diff)
+        emit(0, dcSize, extra(diff, size: dcSize))
+        var mask = nonZeroMask(block)
+        var last = 0
+        while mask != 0 {
+            let k = mask.trailingZeroBitCount
+            mask &= mask &- 1
+            var run = k &- last &- 1
+            while run > 15 {
+                emit(1, 0xF0, 0)
+                run &-= 16
+            }
+            let value = Int32(block[k])
+            let acSize = size(value)
+            emit(1, Int32(run) << 4 | acSize, extra(value, size: acSize))
+            last = k
+        }
+        if last != 63 { emit(1, 0x00, 0) }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import OspreyTestTraits
+import Testing
+import OspreyCore
+@testable import OspreyCodecs
+import OspreyTestSupport
+
+/// The PNG encoder's fast mode: pixel-exact, a standard zlib stream, and the options API.
+@Suite("PNG encoder, fast mode", .offCooperativePool)
+struct PNGFastEncoderTests {
+    @Test("fast PNGs decode pixel-exact at odd sizes and every colour type",
+          arguments: [(1, 1), (17, 9), (64, 48), (3, 200)])
+    func roundTrip(width: Int, height: Int) throws {
+        for opaque in [false, true] {
+            let pixels = PNGTestHelpers.gradientNoise(width: width, height: height, opaque: opaque)
+            let data = try PNGEncoder.encode(pixels, level: 6, fast: true)
+            #expect(try PNGDecoder().decode(data, options: DecodeOptions()).firstFrame == pixels)
+        }
+        var grey = PixelBuffer(width: width, height: height)
+        for y in 0..<height { for x in 0..<width { grey[x, y] = (UInt8(x % 256), UInt8(x % 256), UInt8(x % 256), 255) } }
+        #expect(try PNGDecoder().decode(PNGEncoder.encode(grey, level: 6, fast: true), options: DecodeOptions()).firstFrame == grey)
+    }
+
+    @Test("flat and repetitive images compress well in the fast mode")
+    func flat() throws {
+        let pixels = PixelBuffer(width: 500, height: 400, bytes: [UInt8](repeating: 200, count: 500 * 400 * 4))
+        let data = try PNGEncoder.encode(pixels, level: 6, fast: true)
+        #expect(data.count < 5_000)
+    }
+
+    @Test("options select the fast mode and the level through the registry; the stream inflates with Python's zlib",
+          .enabled(if: PNGTestHelpers.pythonZlibAvailable, "needs python3 with zlib"))
+    func options() throws {
+        let pixels = PNGTestHelpers.gradientNoise(width: 40, height: 30, seed: 4)
+        let image = DecodedImage(pixels: pixels)
+        let fast = try ImageCoders.shared.encode(image, format: .png, options: ImageEncodeOptions(fastPNG: true))
+        let stored = try ImageCoders.shared.encode(image, format: .png, options: ImageEncodeOptions(compressionLevel: 0))
+        #expect(stored.count > fast.count)
+        #expect(try PNGDecoder().decode(fast, options: DecodeOptions()).firstFrame == pixels)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("osprey-fastpng-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("fast.png")
+        try fast.write(to: file)
+        let script = """
+        import sys, struct, zlib
+        data = open(sys.argv[1], 'rb').read()
+        pos, idat = 8, b''
+        while pos < len(data):
+            length, kind = struct.unpack('>I4s', data[pos:pos + 8])
+            if kind == b'IDAT': idat += data[pos + 8:pos + 8 + length]
+            pos += 12 + length
+        print(len(zlib.decompress(idat)))
+        """
+        #expect(try PNGTestHelpers.runPython(script, arguments: [file.path]) == String(30 * (1 + 40 * 4)))
+    }
+}
