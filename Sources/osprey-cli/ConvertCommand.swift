@@ -38,8 +38,11 @@ enum ConvertCommand {
         case "420": options.chromaSubsampling = .s420
         case let other?: throw Arguments.Problem(description: "--subsampling \(other): use 444, 422 or 420")
         }
-        guard let data = FileManager.default.contents(atPath: input) else {
-            Terminal.error("osprey: \(FileProblem.unreadable(input) ?? "cannot read \(input)")")
+        let data: Data
+        do {
+            data = try InputFile.read(input)
+        } catch {
+            Terminal.error("osprey: \(error)")
             return 1
         }
         let start = Date()
