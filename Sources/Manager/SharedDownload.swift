@@ -23,6 +23,11 @@ final class SharedDownload: Sendable {
         /// Priorities subscribers asked for with ``LoadPriorityAdjusting/setPriority(_:)``;
         /// the others count as ``LoadPriority/normal``.
         var priorities: [Int: LoadPriority] = [:]
+
+        /// The highest priority a subscriber still wants.
+        var wantedPriority: LoadPriority {
+            subscribers.keys.map { priorities[$0] ?? .normal }.max() ?? .normal
+        }
     }
     // Invariant: `subscribers` holds the loads still waiting for this download; once
     // `isClosed` is true it only shrinks, and the manager no longer lists this download.
@@ -48,13 +53,15 @@ final class SharedDownload: Sendable {
     /// Adds `operation` as a subscriber; nil when this download no longer accepts any (the
     /// caller then starts another one). The token unsubscribes it.
     func subscribe(_ operation: ImageLoadOperation, progress: (@Sendable (ImageProgress) -> Void)?) -> (any Cancellable)? {
-        let joined: (id: Int, partial: ImageProgress?)? = state.withLock { state in
+        let joined: (id: Int, partial: ImageProgress?, wanted: LoadPriority?)? = state.withLock { state in
             guard !state.isClosed else { return nil }
             defer { state.nextID += 1 }
             state.subscribers[state.nextID] = Subscriber(operation: operation, progress: progress)
-            return (state.nextID, state.latestPartial)
+            // A newcomer at the default priority lifts a download its earlier subscribers lowered.
+            return (state.nextID, state.latestPartial, state.priorities.isEmpty ? nil : state.wantedPriority)
         }
         guard let joined else { return nil }
+        if let wanted = joined.wanted { self.operation.setPriority(wanted) }
         // A load that joins after the last rows arrived would otherwise see no partial image
         // until the end (the body may stall right there).
         if let partial = joined.partial { progress?(partial) }
@@ -68,7 +75,7 @@ final class SharedDownload: Sendable {
         let wanted: LoadPriority? = state.withLock { state in
             guard state.subscribers[id] != nil, !state.isClosed else { return nil }
             state.priorities[id] = priority
-            return state.subscribers.keys.map { state.priorities[$0] ?? .normal }.max()
+            return state.wantedPriority
         }
         if let wanted { operation.setPriority(wanted) }
     }
