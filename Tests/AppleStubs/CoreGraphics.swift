@@ -24,6 +24,10 @@ public enum CGImageAlphaInfo: UInt32, Sendable {
     case last = 3
     /// Mirrors `CGImageAlphaInfo.first`.
     case first = 4
+    /// Mirrors `CGImageAlphaInfo.noneSkipLast`.
+    case noneSkipLast = 5
+    /// Mirrors `CGImageAlphaInfo.noneSkipFirst`.
+    case noneSkipFirst = 6
 }
 
 /// Mirrors `CoreGraphics.CGBitmapInfo` (an `OptionSet` over `UInt32`).
@@ -32,6 +36,8 @@ public struct CGBitmapInfo: OptionSet, Sendable {
     public let rawValue: UInt32
     /// Mirrors `CGBitmapInfo.init(rawValue:)`.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// Mirrors `CGBitmapInfo.byteOrder32Little` (`kCGBitmapByteOrder32Little`, 2 << 12).
+    public static let byteOrder32Little = CGBitmapInfo(rawValue: 2 << 12)
 }
 
 /// Mirrors `CoreGraphics.CGColorRenderingIntent`.
