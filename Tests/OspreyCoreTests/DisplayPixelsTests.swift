@@ -38,4 +38,13 @@ struct DisplayPixelsTests {
                                           ImageFrame(pixels: PixelBuffer(width: 1, height: 1))], loopCount: 2)
         #expect(AnimationPresentation.playsFrameByFrame(twice))
     }
+
+    @Test("a platform image's scale is its pixels per point; 1 when the point size is unknown")
+    func platformScale() {
+        #expect(PlatformImageScale.scale(pixelWidth: 200, pointWidth: 100) == 2)
+        #expect(PlatformImageScale.scale(pixelWidth: 300, pointWidth: 100) == 3)
+        #expect(PlatformImageScale.scale(pixelWidth: 100, pointWidth: 0) == 1)
+        #expect(PlatformImageScale.scale(pixelWidth: 100, pointWidth: .nan) == 1)
+        #expect(PlatformImageScale.scale(pixelWidth: 0, pointWidth: 10) == 1)
+    }
 }

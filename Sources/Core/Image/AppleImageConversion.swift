@@ -100,7 +100,7 @@ enum AppleImageConversion {
         guard let cg = image.cgImage else { return nil }
         #else
         guard let cg = image.cgImage(forProposedRect: nil, context: nil, hints: nil) else { return nil }
-        let scale = 1.0
+        let scale = PlatformImageScale.scale(pixelWidth: cg.width, pointWidth: Double(image.size.width))
         #endif
         guard let pixels = pixels(of: cg) else { return nil }
         return DecodedImage(pixels: pixels, scale: scale)

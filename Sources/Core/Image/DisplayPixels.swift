@@ -62,3 +62,16 @@ public enum AnimationPresentation {
         playsFrameByFrame(isAnimated: image.isAnimated, isLazy: image.isLazy, loopCount: image.loopCount)
     }
 }
+
+/// The scale of a platform image: its pixels per point. An `NSImage` made from a 2× bitmap
+/// has a size in points half its pixel size; reading it back as scale 1 would make every
+/// image read from a Retina `NSImage` twice as large on screen.
+public enum PlatformImageScale {
+    /// `pixelWidth / pointWidth`, or 1 when the point width is unknown (zero, negative, not
+    /// finite) or the ratio is not a usable scale.
+    public static func scale(pixelWidth: Int, pointWidth: Double) -> Double {
+        guard pixelWidth > 0, pointWidth.isFinite, pointWidth > 0 else { return 1 }
+        let scale = Double(pixelWidth) / pointWidth
+        return scale.isFinite && scale > 0 ? scale : 1
+    }
+}
