@@ -3,7 +3,7 @@ import PackageDescription
 
 /// Osprey: image downloading and caching, on Linux and Apple platforms.
 ///
-/// Dependencies point one way: Core ← Codecs ← Cache, Download ← Osprey (Manager) ← UIKitBridge.
+/// Dependencies point one way: Core ← Codecs ← Cache, Download ← Osprey (Manager) ← UIKitBridge, SwiftUIBridge.
 /// The loopback server is test and demo infrastructure; nothing in the library imports it.
 let package = Package(
     name: "Osprey",
@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .library(name: "Osprey", targets: ["Osprey"]),
         .library(name: "OspreyUIKitBridge", targets: ["OspreyUIKitBridge"]),
+        .library(name: "OspreySwiftUI", targets: ["OspreySwiftUI"]),
         .executable(name: "osprey", targets: ["osprey"]),
         .executable(name: "osprey-bench", targets: ["osprey-bench"]),
     ],
@@ -29,6 +30,7 @@ let package = Package(
             path: "Sources/Manager"
         ),
         .target(name: "OspreyUIKitBridge", dependencies: ["Osprey"], path: "Sources/UIKitBridge"),
+        .target(name: "OspreySwiftUI", dependencies: ["Osprey"], path: "Sources/SwiftUIBridge"),
         .target(name: "LoopbackServer", dependencies: ["OspreyCore"], path: "Sources/LoopbackServer"),
         .executableTarget(
             name: "osprey",
@@ -71,12 +73,14 @@ let package = Package(
         ),
         .testTarget(
             name: "ReadmeSamplesTests",
-            dependencies: ["Osprey", "OspreyUIKitBridge"],
+            dependencies: ["Osprey", "OspreyUIKitBridge", "OspreySwiftUI"],
             path: "Tests/ReadmeSamples"
         ),
         .testTarget(
             name: "OspreyTests",
-            dependencies: ["Osprey", "OspreyUIKitBridge", "LoopbackServer", "OspreyTestSupport", "OspreyTestTraits"]
+            dependencies: [
+                "Osprey", "OspreyUIKitBridge", "OspreySwiftUI", "LoopbackServer", "OspreyTestSupport", "OspreyTestTraits",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

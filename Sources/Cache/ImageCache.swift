@@ -19,8 +19,8 @@ import OspreyCodecs
 /// ``DecodeOptions``; storing an image without bytes encodes it as PNG with the same registry.
 public final class ImageCache: ImageCaching {
     /// The cache most apps use: namespace "default" in the platform's caches folder —
-    /// `$XDG_CACHE_HOME/osprey` (else `~/.cache/osprey`) on Linux, `Caches/osprey` on Apple
-    /// platforms.
+    /// `$XDG_CACHE_HOME/osprey` (else `~/.cache/osprey`) on Linux, `Caches/<bundle id>/osprey`
+    /// on Apple platforms.
     public static let shared = ImageCache(namespace: "default")
 
     /// Decoded images, cost = decoded bytes, limits from ``config``.
@@ -78,15 +78,27 @@ public final class ImageCache: ImageCaching {
 
     /// Where caches live unless told otherwise: `$XDG_CACHE_HOME/osprey` when that variable
     /// holds an absolute path, else `~/.cache/osprey` (Linux and other non-Apple systems);
-    /// the user's `Caches/osprey` on Apple platforms.
+    /// `Caches/<bundle id>/osprey` on Apple platforms (see ``appleCacheDirectory(caches:bundleIdentifier:)``).
     public static var defaultDiskCacheDirectory: URL {
         #if canImport(Darwin)
         let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
-        return caches.appendingPathComponent("osprey", isDirectory: true)
+        return appleCacheDirectory(caches: caches, bundleIdentifier: Bundle.main.bundleIdentifier)
         #else
         return linuxCacheDirectory(environment: ProcessInfo.processInfo.environment)
         #endif
+    }
+
+    /// The Apple rule: `<caches>/<bundle id>/osprey`. A sandboxed app's `Caches` is its own,
+    /// but every non-sandboxed Mac app shares `~/Library/Caches`, where a bare `osprey` folder
+    /// would mix (and trim) the images of every app using Osprey. A process with no usable
+    /// bundle identifier (a command-line tool) gets `<caches>/osprey`.
+    static func appleCacheDirectory(caches: URL, bundleIdentifier: String?) -> URL {
+        var folder = caches
+        if let id = bundleIdentifier, !id.isEmpty, id != ".", id != "..", !id.contains("/"), !id.contains("\0") {
+            folder = folder.appendingPathComponent(id, isDirectory: true)
+        }
+        return folder.appendingPathComponent("osprey", isDirectory: true)
     }
 
     /// The XDG rule: `$XDG_CACHE_HOME` if set to an absolute path, else `$HOME/.cache`; then

@@ -12,7 +12,7 @@ import OspreyCore
 /// its `completed` already ran); the shared network task stops when the last token is
 /// cancelled, and a decode stops (``DecodeCancellation``) once every caller waiting for it
 /// cancelled. Thread-safe.
-public final class DownloadToken: Cancellable {
+public final class DownloadToken: Cancellable, LoadPriorityAdjusting {
     /// The URL that was requested.
     public let url: URL
     /// The operation this caller's handlers are attached to.
@@ -43,6 +43,14 @@ public final class DownloadToken: Cancellable {
             return !wasCancelled
         }
         if isFirst { operation.cancelHandler(handlerID) }
+    }
+
+    /// Moves this caller's interest to `priority`: the download waits at the highest priority
+    /// its callers still want (it reorders the downloader's waiting list; a download that has
+    /// its slot is left alone).
+    public func setPriority(_ priority: LoadPriority) {
+        guard !isCancelled else { return }
+        operation.settings.priorityChanged(operation, handlerID, priority)
     }
 
     /// Whether ``cancel()`` has been called.

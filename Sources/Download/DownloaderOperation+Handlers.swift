@@ -41,6 +41,20 @@ extension DownloaderOperation {
         }
     }
 
+    /// Records that caller `id` wants `priority`; returns the highest priority any caller
+    /// still wants, or nil when that caller is gone. Called under the downloader's lock
+    /// (downloader, then operation: the documented lock order).
+    func priorityWanted(handlerID id: Int, priority: LoadPriority) -> LoadPriority? {
+        state.withLock { state in
+            guard state.handlers[id] != nil else { return nil }
+            state.priorities[id] = priority
+            return state.handlers.map { id, handler in
+                state.priorities[id] ?? (handler.options.contains(.highPriority) ? .high
+                    : handler.options.contains(.lowPriority) ? .low : .normal)
+            }.max()
+        }
+    }
+
     /// Removes one caller: it gets ``ImageError/Code/cancelled`` (unless its result was already
     /// delivered). When it was the last caller of an unfinished download, the download stops.
     func cancelHandler(_ id: Int) {

@@ -40,6 +40,8 @@ extension DownloaderOperation {
         /// Told (outside every lock) after the operation signalled `isFinished`, so the
         /// downloader gives its queue slot to the next waiting operation.
         let operationFinished: @Sendable (DownloaderOperation) -> Void
+        /// Told when one caller (handler id) of an operation asks for another priority.
+        let priorityChanged: @Sendable (DownloaderOperation, Int, LoadPriority) -> Void
         /// Closed when the downloader invalidates its session; tasks are made only through it.
         let sessionGate: SessionGate
         /// Counts deliveries under way after an operation closed (decoding), for idleness.
@@ -51,7 +53,9 @@ extension DownloaderOperation {
              cookieStorage: HTTPCookieStorage?, sessionGate: SessionGate, deliveries: DeliveryCounter,
              cancellations: TaskCancellations,
              operationClosed: @escaping @Sendable (DownloaderOperation) -> Void,
-             operationFinished: @escaping @Sendable (DownloaderOperation) -> Void) {
+             operationFinished: @escaping @Sendable (DownloaderOperation) -> Void,
+             priorityChanged: @escaping @Sendable (DownloaderOperation, Int, LoadPriority) -> Void = { _, _, _ in }) {
+            self.priorityChanged = priorityChanged
             acceptableStatusCodes = config.acceptableStatusCodes
             acceptableContentTypes = config.acceptableContentTypes
             maxResponseSize = config.maxResponseSize ?? ImageDownloaderConfig.defaultMaxResponseSize

@@ -76,6 +76,9 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         /// Decodes under way or queued: the handlers waiting for each, and the flag that stops
         /// it once none of them waits any more.
         var decodes: [DecodeJob] = []
+        /// Priorities callers asked for after they joined, by handler id; the others want
+        /// what their options said.
+        var priorities: [Int: LoadPriority] = [:]
     }
 
     /// One decode shared by the handlers that asked for the same ``DecodeOptions``.

@@ -94,6 +94,23 @@ extension ImageDownloader {
         }
     }
 
+    /// One caller of `operation` asks for `priority`: while the operation waits for a slot it
+    /// moves to the highest priority its callers still want (lowered as well as raised), so a
+    /// lowered download is overtaken by normal ones queued after it.
+    func setPriority(_ priority: LoadPriority, of operation: DownloaderOperation, handlerID: Int) {
+        state.withLock { state in
+            guard state.pending.contains(operation),
+                  let wanted = operation.priorityWanted(handlerID: handlerID, priority: priority) else { return }
+            let queuePriority: Operation.QueuePriority = switch wanted {
+            case .low: .low
+            case .normal: .normal
+            case .high: .high
+            }
+            guard state.pending.setPriority(queuePriority, of: operation) else { return }
+            operation.queuePriority = queuePriority
+        }
+    }
+
     /// What every operation of this downloader is made with.
     var operationSettings: DownloaderOperation.Settings {
         DownloaderOperation.Settings(config: config, router: router, coderQueue: coderQueue,
@@ -102,6 +119,9 @@ extension ImageDownloader {
                                      operationClosed: { [weak self] operation in self?.operationDidClose(operation) },
                                      operationFinished: { [weak self] operation in
                                          self?.operationDidFinish(operation)
+                                     },
+                                     priorityChanged: { [weak self] operation, handlerID, priority in
+                                         self?.setPriority(priority, of: operation, handlerID: handlerID)
                                      })
     }
 

@@ -7,13 +7,15 @@ import Foundation
 /// ``ImageError/Code/cancelled``; a result that arrives after that is dropped. An operation
 /// returned for a synchronous memory hit has already completed: it has nothing to cancel, and
 /// `cancel()` leaves it as it is (``isCancelled`` stays false).
-public final class ImageLoadOperation: Cancellable {
+public final class ImageLoadOperation: Cancellable, LoadPriorityAdjusting {
     private struct State {
         var isCancelled = false
         /// Taken (set to nil) by whoever completes first; that is the exactly-once guarantee.
         var completion: (@Sendable (Result<ImageResult, ImageError>) -> Void)?
         var cacheOperation: (any Cancellable)?
         var loaderOperation: (any Cancellable)?
+        /// The priority asked for by ``setPriority(_:)``, handed to a loader request made later.
+        var priority: LoadPriority?
     }
     // Invariant: `completion` is non-nil until the operation finishes, and is called once by
     // the thread that took it out under the lock; sub-operations are only set while unfinished.
@@ -76,6 +78,20 @@ public final class ImageLoadOperation: Cancellable {
         finish(.failure(ImageError(.cancelled, url: url)))
     }
 
+    /// Moves the download behind this load in the downloader's waiting list (after
+    /// SDWebImage's `SDWebImageCombinedOperation` priority): applied now if the loader request
+    /// is running, else when it starts. No effect on a download that already has its slot, or
+    /// on a finished load.
+    public func setPriority(_ priority: LoadPriority) {
+        guard !isPrefinished else { return }
+        let loader: (any Cancellable)? = state.withLock { state in
+            guard !state.isCancelled, state.completion != nil else { return nil }
+            state.priority = priority
+            return state.loaderOperation
+        }
+        (loader as? any LoadPriorityAdjusting)?.setPriority(priority)
+    }
+
     /// Records the running cache query; cancels it at once if the operation was cancelled.
     func setCacheOperation(_ operation: (any Cancellable)?) {
         guard let operation, !isPrefinished else { return }
@@ -89,12 +105,13 @@ public final class ImageLoadOperation: Cancellable {
     /// Records the running loader request; cancels it at once if the operation was cancelled.
     func setLoaderOperation(_ operation: (any Cancellable)?) {
         guard let operation, !isPrefinished else { return }
-        let cancelled = state.withLock { state in
+        let (cancelled, priority) = state.withLock { state in
             state.cacheOperation = nil
             if !state.isCancelled && state.completion != nil { state.loaderOperation = operation }
-            return state.isCancelled
+            return (state.isCancelled, state.priority)
         }
         if cancelled { operation.cancel() }
+        if !cancelled, let priority { (operation as? any LoadPriorityAdjusting)?.setPriority(priority) }
     }
 
     /// Delivers `result` on the callback queue if nobody has completed yet.

@@ -20,6 +20,14 @@ final class SharedDownload: Sendable {
         /// The last report that carried a partial image (`.progressiveLoad`), handed to a load
         /// that joins later: it may be the last one before the download ends.
         var latestPartial: ImageProgress?
+        /// Priorities subscribers asked for with ``LoadPriorityAdjusting/setPriority(_:)``;
+        /// the others count as ``LoadPriority/normal``.
+        var priorities: [Int: LoadPriority] = [:]
+
+        /// The highest priority a subscriber still wants.
+        var wantedPriority: LoadPriority {
+            subscribers.keys.map { priorities[$0] ?? .normal }.max() ?? .normal
+        }
     }
     // Invariant: `subscribers` holds the loads still waiting for this download; once
     // `isClosed` is true it only shrinks, and the manager no longer lists this download.
@@ -45,17 +53,31 @@ final class SharedDownload: Sendable {
     /// Adds `operation` as a subscriber; nil when this download no longer accepts any (the
     /// caller then starts another one). The token unsubscribes it.
     func subscribe(_ operation: ImageLoadOperation, progress: (@Sendable (ImageProgress) -> Void)?) -> (any Cancellable)? {
-        let joined: (id: Int, partial: ImageProgress?)? = state.withLock { state in
+        let joined: (id: Int, partial: ImageProgress?, wanted: LoadPriority?)? = state.withLock { state in
             guard !state.isClosed else { return nil }
             defer { state.nextID += 1 }
             state.subscribers[state.nextID] = Subscriber(operation: operation, progress: progress)
-            return (state.nextID, state.latestPartial)
+            // A newcomer at the default priority lifts a download its earlier subscribers lowered.
+            return (state.nextID, state.latestPartial, state.priorities.isEmpty ? nil : state.wantedPriority)
         }
         guard let joined else { return nil }
+        if let wanted = joined.wanted { self.operation.setPriority(wanted) }
         // A load that joins after the last rows arrived would otherwise see no partial image
         // until the end (the body may stall right there).
         if let partial = joined.partial { progress?(partial) }
-        return Unsubscribe { [weak self] in self?.unsubscribe(joined.id) }
+        return Unsubscribe(adjust: { [weak self] priority in self?.setPriority(priority, of: joined.id) },
+                           action: { [weak self] in self?.unsubscribe(joined.id) })
+    }
+
+    /// One subscriber asks for `priority`: the download waits at the highest priority any
+    /// subscriber still wants.
+    private func setPriority(_ priority: LoadPriority, of id: Int) {
+        let wanted: LoadPriority? = state.withLock { state in
+            guard state.subscribers[id] != nil, !state.isClosed else { return nil }
+            state.priorities[id] = priority
+            return state.wantedPriority
+        }
+        if let wanted { operation.setPriority(wanted) }
     }
 
     /// Tells every subscriber how far the download has come.
@@ -71,6 +93,7 @@ final class SharedDownload: Sendable {
     /// one to leave stops the download.
     private func unsubscribe(_ id: Int) {
         let wasLast = state.withLock { state -> Bool in
+            state.priorities[id] = nil
             guard state.subscribers.removeValue(forKey: id) != nil, state.subscribers.isEmpty,
                   !state.isClosed else { return false }
             state.isClosed = true
@@ -93,10 +116,17 @@ final class SharedDownload: Sendable {
 }
 
 /// A subscription's cancel token.
-private final class Unsubscribe: Cancellable {
+private final class Unsubscribe: Cancellable, LoadPriorityAdjusting {
     // Invariant: `action` is non-nil until the first `cancel()` takes it.
     private let action: Locked<(@Sendable () -> Void)?>
-    init(_ action: @escaping @Sendable () -> Void) { self.action = Locked(action) }
+    private let adjust: @Sendable (LoadPriority) -> Void
+    init(adjust: @escaping @Sendable (LoadPriority) -> Void, action: @escaping @Sendable () -> Void) {
+        self.adjust = adjust
+        self.action = Locked(action)
+    }
+    func setPriority(_ priority: LoadPriority) {
+        if !isCancelled { adjust(priority) }
+    }
     var isCancelled: Bool { action.withLock { $0 == nil } }
     func cancel() {
         let action = action.withLock { action in defer { action = nil }; return action }

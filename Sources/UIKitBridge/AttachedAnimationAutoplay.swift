@@ -22,19 +22,45 @@ enum AttachedAnimationAutoplay {
 
     /// `view` now shows `image`: stops the playback of its previous image, and plays
     /// `animation` (the one attached to `image`, if any) with `setFrame` putting up each frame.
+    /// With `currentImage` (what the view shows), playback stops once the view shows an image
+    /// it did not put up; with `isOnScreen`, it pauses while the view is off screen.
     static func imageDidChange<View: ImageDisplaying>(
         on view: View, animation: DecodedImage?, clock: any AnimationClock = SystemAnimationClock(),
+        currentImage: (@MainActor (View) -> PlatformImage?)? = nil, isOnScreen: (@MainActor (View) -> Bool)? = nil,
+        scheduler: (@MainActor (_ delay: Double, _ work: @escaping @MainActor () -> Void) -> Void)? = nil,
         setFrame: @escaping @MainActor (View, PlatformImage) -> Void
     ) {
         let id = ObjectIdentifier(view)
         if let previous = playbacks.removeValue(forKey: id), previous.view === view { previous.stop() }
         playbacks = playbacks.filter { $0.value.view != nil }
         guard let animation, animation.isAnimated else { return }
-        let playback = AnimatedImagePlayback(image: animation, on: view, clock: clock) { [weak view] frame in
+        var readImage: (@MainActor () -> PlatformImage?)?
+        if let currentImage {
+            readImage = { [weak view] in
+                guard let view else { return nil }
+                return currentImage(view)
+            }
+        }
+        var onScreen: (@MainActor () -> Bool)?
+        if let isOnScreen {
+            onScreen = { [weak view] in
+                guard let view else { return false }
+                return isOnScreen(view)
+            }
+        }
+        let playback = AnimatedImagePlayback(
+            image: animation, on: view, clock: clock, currentImage: readImage, isOnScreen: onScreen, scheduler: scheduler
+        ) { [weak view] frame in
             if let view { setFrame(view, frame) }
         }
         playbacks[id] = Entry(view: view, stop: { playback.stop() })
         playback.start()
+    }
+
+    /// Stops the playback on `view`, if any (its load was cancelled).
+    static func stop(on view: AnyObject) {
+        let id = ObjectIdentifier(view)
+        if let entry = playbacks.removeValue(forKey: id), entry.view === view { entry.stop() }
     }
 
     /// Whether a playback is running for `view` (for tests).

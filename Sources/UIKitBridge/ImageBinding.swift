@@ -28,16 +28,40 @@ public enum ImageBinding {
         progress: (@Sendable (ImageProgress) -> Void)? = nil,
         completed: (@MainActor (Result<ImageResult, ImageError>) -> Void)?
     ) {
+        bind(url, on: owner, operationKey: operationKey, placeholder: placeholder, options: options,
+             context: context, manager: manager, setter: setter,
+             transitionSetter: { owner, image, transition in
+                 ImageTransitions.perform(transition, on: owner, image: image) { [weak owner] in
+                     if let owner { setter(owner, image) }
+                 }
+             },
+             progress: progress, completed: completed)
+    }
+
+    /// The binding itself. `transitionSetter` puts up a final image whose transition runs
+    /// (``ImageTransition/shouldRun(for:options:isFinal:)``); everything else goes through
+    /// `setter`. The owner's ``ImageIndicator`` (if any) shows from the start until this load
+    /// ends, whatever the outcome; a failure shows the context's ``ImageContext/failureImage``.
+    static func bind<Owner: AnyObject>(
+        _ url: URL?, on owner: Owner, operationKey: String,
+        placeholder: PlatformImage?, options: ImageOptions, context: ImageContext, manager: ImageManager,
+        setter: @escaping @MainActor (Owner, PlatformImage?) -> Void,
+        transitionSetter: @escaping @MainActor (Owner, PlatformImage?, ImageTransition) -> Void,
+        progress: (@Sendable (ImageProgress) -> Void)?,
+        completed: (@MainActor (Result<ImageResult, ImageError>) -> Void)?
+    ) {
         let registry = ViewLoadRegistry.shared
         let generation = registry.rebind(owner, operationKey: operationKey, url: url)
         if !options.contains(.delayPlaceholder) { setter(owner, placeholder) }
+        ImageIndicators.loadStarted(on: owner, key: operationKey, generation: generation)
 
         var loadContext = context
         loadContext.callbackQueue = .main
         loadContext.operationKey = operationKey
         let box = WeakOwnerBox(owner)
+        let reporting = indicatorFeeding(progress, owner: box, operationKey: operationKey, generation: generation)
         let operation = manager.loadImage(with: url, options: options, context: loadContext,
-                                          progress: partialImageShowing(progress, owner: box, operationKey: operationKey,
+                                          progress: partialImageShowing(reporting, owner: box, operationKey: operationKey,
                                                                         generation: generation, options: options,
                                                                         setter: setter)) { result in
             // `.main` runs this on the main queue, which is where the main actor runs.
@@ -48,17 +72,46 @@ public enum ImageBinding {
                     return
                 }
                 registry.finished(owner, operationKey: operationKey, generation: generation)
+                ImageIndicators.loadEnded(on: owner, key: operationKey, generation: generation)
                 switch result {
                 case .success(let image):
-                    if !options.contains(.avoidAutoSetImage) { setter(owner, image.image) }
-                case .failure(let error):
-                    if options.contains(.delayPlaceholder) && error.code != .cancelled { setter(owner, placeholder) }
+                    guard !options.contains(.avoidAutoSetImage) else { break }
+                    if context.transition.shouldRun(for: image.cacheType, options: options) {
+                        transitionSetter(owner, image.image, context.transition)
+                    } else {
+                        setter(owner, image.image)
+                    }
+                case .failure(let error) where error.code != .cancelled:
+                    if let failureImage = context.failureImage {
+                        setter(owner, failureImage)
+                    } else if options.contains(.delayPlaceholder) {
+                        setter(owner, placeholder)
+                    }
+                case .failure:
+                    break
                 }
                 completed?(result)
             }
         }
         if !operation.isFinished {
             registry.setOperation(operation, for: owner, operationKey: operationKey, generation: generation)
+        }
+    }
+
+    /// `progress` wrapped so that the owner's indicator hears of each report first (while
+    /// this load is the one it shows for). Nil when neither is needed.
+    static func indicatorFeeding(_ progress: (@Sendable (ImageProgress) -> Void)?, owner box: WeakOwnerBox,
+                                 operationKey: String, generation: Int) -> (@Sendable (ImageProgress) -> Void)? {
+        guard let owner = box.owner, ImageIndicators.indicator(of: owner) != nil else { return progress }
+        return { report in
+            // The load's callback queue is `.main`: progress runs on the main queue.
+            MainActor.assumeIsolated {
+                if let owner = box.owner {
+                    ImageIndicators.progressed(on: owner, key: operationKey, generation: generation,
+                                               fraction: report.fractionCompleted)
+                }
+            }
+            progress?(report)
         }
     }
 
@@ -89,7 +142,9 @@ public enum ImageBinding {
     /// Cancels `owner`'s load under `operationKey` (nil: the key its latest load used); that
     /// load's image is never shown and its completion gets `.cancelled`.
     public static func cancelImageLoad(on owner: AnyObject, operationKey: String?) {
-        ViewLoadRegistry.shared.cancel(owner, operationKey: operationKey)
+        if let key = ViewLoadRegistry.shared.cancel(owner, operationKey: operationKey) {
+            ImageIndicators.loadEnded(on: owner, key: key, generation: nil)
+        }
     }
 
     /// The URL `owner`'s slot `operationKey` was last bound to (nil: the slot its latest load

@@ -40,10 +40,11 @@ extension ImageDisplaying {
                          context: ImageContext = .init(), manager: ImageManager,
                          progress: (@Sendable (ImageProgress) -> Void)? = nil,
                          completed: (@MainActor (Result<ImageResult, ImageError>) -> Void)? = nil) {
-        ImageBinding.setImage(
-            with: url, on: self, operationKey: context.operationKey ?? Self.defaultOperationKey,
+        ImageBinding.bind(
+            url, on: self, operationKey: context.operationKey ?? Self.defaultOperationKey,
             placeholder: placeholder, options: options, context: context, manager: manager,
             setter: { view, image in view.displayedImage = image },
+            transitionSetter: { view, image, transition in view.setDisplayedImage(image, transition: transition) },
             progress: progress, completed: completed)
     }
 
@@ -57,14 +58,18 @@ extension ImageDisplaying {
     }
 
     /// Cancels the view's latest load, whichever operation key it used (SDWebImage's
-    /// `sd_cancelCurrentImageLoad`); its image is never shown.
+    /// `sd_cancelCurrentImageLoad`); its image is never shown, its indicator goes away, and
+    /// an animation the view plays frame by frame stops.
     public func cancelCurrentImageLoad() {
         ImageBinding.cancelImageLoad(on: self, operationKey: nil)
+        AttachedAnimationAutoplay.stop(on: self)
     }
 
-    /// Cancels the view's load under `operationKey` (``ImageContext/operationKey``).
+    /// Cancels the view's load under `operationKey` (``ImageContext/operationKey``), and stops
+    /// an animation the view plays frame by frame.
     public func cancelImageLoad(operationKey: String) {
         ImageBinding.cancelImageLoad(on: self, operationKey: operationKey)
+        AttachedAnimationAutoplay.stop(on: self)
     }
 
     /// The URL of the view's latest load (in progress or last started), whichever operation

@@ -6,14 +6,17 @@ import UIKit
 import Osprey
 
 extension UIImageView: ImageDisplaying {
-    /// The image view's `image`. An image whose animation `UIImage` cannot hold (a lazy one too
-    /// large to expand) shows its first frame, then plays frame by frame.
+    /// The image view's `image`. An image whose animation `UIImage` cannot hold (a lazy one, or
+    /// one with a finite loop count) shows its first frame, then plays frame by frame — while
+    /// the view is in a window, and until the view shows another image (also one the app set
+    /// through `image`) or its load is cancelled.
     public var displayedImage: PlatformImage? {
         get { image }
         set {
             image = newValue
             AttachedAnimationAutoplay.imageDidChange(
                 on: self, animation: newValue.flatMap(PlatformImageBridge.animationToPlay(in:)),
+                currentImage: { view in view.image }, isOnScreen: { view in view.window != nil },
                 setFrame: { view, frame in view.image = frame })
         }
     }
@@ -32,7 +35,7 @@ extension UIButton {
         ImageBinding.setImage(
             with: url, on: self, operationKey: context.operationKey ?? Self.imageKey(for: state),
             placeholder: placeholder, options: options, context: context,
-            setter: { button, image in button.setImage(image, for: state) },
+            setter: { button, image in button.setImage(image.map(Self.original), for: state) },
             progress: progress, completed: completed)
     }
 
@@ -51,7 +54,7 @@ extension UIButton {
         ImageBinding.setImage(
             with: url, on: self, operationKey: context.operationKey ?? Self.backgroundImageKey(for: state),
             placeholder: placeholder, options: options, context: context,
-            setter: { button, image in button.setBackgroundImage(image, for: state) },
+            setter: { button, image in button.setBackgroundImage(image.map(Self.original), for: state) },
             progress: progress, completed: completed)
     }
 
@@ -82,6 +85,10 @@ extension UIButton {
         ImageBinding.imageURL(of: self, operationKey: Self.backgroundImageKey(for: state))
     }
 
+    /// Buttons tint template images (a system button draws every opaque pixel in its tint
+    /// colour): a loaded photo must keep its colours.
+    private static func original(_ image: UIImage) -> UIImage { image.withRenderingMode(.alwaysOriginal) }
+
     private static func imageKey(for state: UIControl.State) -> String { "UIButton.image.\(state.rawValue)" }
     private static func backgroundImageKey(for state: UIControl.State) -> String {
         "UIButton.backgroundImage.\(state.rawValue)"
@@ -93,13 +100,16 @@ import Osprey
 
 extension NSImageView: ImageDisplaying {
     /// The image view's `image`. An animated image shows its first frame, then plays frame by
-    /// frame (an `NSImage` made from pixels holds one frame).
+    /// frame (an `NSImage` made from pixels holds one frame) — while the view is in a window,
+    /// and until the view shows another image (also one the app set through `image`) or its
+    /// load is cancelled.
     public var displayedImage: PlatformImage? {
         get { image }
         set {
             image = newValue
             AttachedAnimationAutoplay.imageDidChange(
                 on: self, animation: newValue.flatMap(PlatformImageBridge.animationToPlay(in:)),
+                currentImage: { view in view.image }, isOnScreen: { view in view.window != nil },
                 setFrame: { view, frame in view.image = frame })
         }
     }

@@ -80,12 +80,15 @@ final class ViewLoadRegistry {
         return binding.generation == generation && binding.owner === owner && !binding.isFinished
     }
 
-    /// Cancels the owner's load under `operationKey` (nil: the key of its latest load).
-    func cancel(_ owner: AnyObject, operationKey: String?) {
-        guard let key = resolve(owner, operationKey), bindings[key]?.owner === owner else { return }
+    /// Cancels the owner's load under `operationKey` (nil: the key of its latest load);
+    /// returns the key it resolved to, nil when the owner has no such binding.
+    @discardableResult
+    func cancel(_ owner: AnyObject, operationKey: String?) -> String? {
+        guard let key = resolve(owner, operationKey), bindings[key]?.owner === owner else { return nil }
         bindings[key]?.operation?.cancel()
         bindings[key]?.operation = nil
         bindings[key]?.generation += 1
+        return key.operationKey
     }
 
     /// The URL bound under `operationKey` (nil: the key of the owner's latest load).

@@ -6,6 +6,10 @@
 import Foundation
 import Osprey
 import OspreyUIKitBridge
+import OspreySwiftUI
+#if canImport(SwiftUI)
+import SwiftUI
+#endif
 
 func readmeSample1(url: URL, urls: [URL]) async throws {
     // README sample 1 begin
@@ -40,3 +44,34 @@ func readmeSample2(url: URL, imageView: some ImageDisplaying, placeholder: Platf
     imageView.cancelCurrentImageLoad()                // also a load started under a custom operationKey
     // README sample 2 end
 }
+
+#if canImport(SwiftUI)
+// Type-checked by .ci/apple-typecheck (no SwiftUI on Linux; the sync test still compares it).
+@MainActor
+func readmeSample3(url: URL) -> some View {
+    // README sample 3 begin
+    // Kingfisher-style modifiers; a trailing closure after `placeholder` gets the fraction loaded.
+    let avatar = OspreyImage(url: url)
+        .placeholder { progress in ProgressView(value: progress ?? 0) }
+        .resizable()
+        .fade(duration: 0.25)
+        .decodeToViewSize()                               // decode straight to the view's pixel size
+        .onFailure { error in print(error.code) }
+
+    // Phases, as with AsyncImage: progress and the latest progressive partial image first.
+    let phased = OspreyImage(url: url) { phase in
+        switch phase {
+        case .empty(_, let partial?): partial.resizable()
+        case .empty: ProgressView()
+        case .success(let image): image.resizable()
+        case .failure: Color.gray
+        }
+    }
+    .options([.progressiveLoad])
+    // README sample 3 end
+    return Group {
+        avatar
+        phased
+    }
+}
+#endif

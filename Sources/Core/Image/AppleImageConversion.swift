@@ -15,24 +15,24 @@ import AppKit
 /// them): the pipeline should carry ``DecodedImage`` and call `platformImage(from:)` once, at
 /// delivery.
 enum AppleImageConversion {
+    /// A display image of `pixels` in the layout Core Animation draws without converting
+    /// (``DisplayPixels``): premultiplied BGRA, or BGRX when opaque.
     static func cgImage(from pixels: PixelBuffer) -> CGImage? {
-        guard let provider = CGDataProvider(data: Data(pixels.bytes) as CFData) else { return nil }
+        let display = DisplayPixels(pixels)
+        guard let provider = CGDataProvider(data: Data(display.bytes) as CFData) else { return nil }
+        let alpha: CGImageAlphaInfo = display.isOpaque ? .noneSkipFirst : .premultipliedFirst
         return CGImage(
             width: pixels.width, height: pixels.height, bitsPerComponent: 8, bitsPerPixel: 32,
             bytesPerRow: pixels.bytesPerRow, space: CGColorSpaceCreateDeviceRGB(),
-            bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.last.rawValue),
+            bitmapInfo: CGBitmapInfo(rawValue: CGBitmapInfo.byteOrder32Little.rawValue | alpha.rawValue),
             provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
     }
 
-    /// The most bytes of frames a lazy image may expand to when it becomes a `UIImage` (which
-    /// holds every frame): ``DecodeOptions/defaultAnimationMemoryBudget``. Past it the platform
-    /// image shows the poster frame, as the decoders did before lazy decoding; such an
-    /// animation plays through ``FramePlayer`` (OspreyUIKitBridge's `AnimatedImagePlayback`).
-    static let lazyExpansionLimit = DecodeOptions.defaultAnimationMemoryBudget
-
     static func platformImage(from decoded: DecodedImage) -> PlatformImage {
         #if canImport(UIKit)
-        let expands = !decoded.isLazy || decoded.pixelSize.pixelCount * 4 * decoded.frameCount <= lazyExpansionLimit
+        // Lazy and finitely looping animations play through FramePlayer (a UIImage animation
+        // holds every frame and loops forever): the UIImage shows the first frame.
+        let expands = !AnimationPresentation.playsFrameByFrame(decoded)
         let frames = expands ? decoded.frames : [ImageFrame(pixels: decoded.firstFrame)]
         let still = frames.compactMap { cgImage(from: $0.pixels) }
             .map { UIImage(cgImage: $0, scale: decoded.scale, orientation: .up) }
@@ -45,8 +45,7 @@ enum AppleImageConversion {
             }
         }
         let image = still.first ?? UIImage()
-        // A lazy animation too big to expand shows its poster frame; the view binding plays
-        // the attached animation (FramePlayer) instead.
+        // The view binding plays the attached animation (FramePlayer) over the poster frame.
         if decoded.isAnimated, !expands { attach(decoded, to: image) }
         return image
         #else
@@ -101,7 +100,7 @@ enum AppleImageConversion {
         guard let cg = image.cgImage else { return nil }
         #else
         guard let cg = image.cgImage(forProposedRect: nil, context: nil, hints: nil) else { return nil }
-        let scale = 1.0
+        let scale = PlatformImageScale.scale(pixelWidth: cg.width, pointWidth: Double(image.size.width))
         #endif
         guard let pixels = pixels(of: cg) else { return nil }
         return DecodedImage(pixels: pixels, scale: scale)

@@ -69,7 +69,7 @@ public enum PlatformImageBridge {
 
     /// The animation a view has to play frame by frame (with ``FramePlayer``) because `image`
     /// shows only its first frame: every animated `NSImage` Osprey makes, and a `UIImage` of a
-    /// lazy animation too large to expand into `UIImage` frames. Nil for stills, for `UIImage`s
+    /// lazy or finitely looping animation (``AnimationPresentation``). Nil for stills, for `UIImage`s
     /// that animate themselves, and on Linux (where the ``DecodedImage`` is the image).
     /// `UIImageView` and `NSImageView` bound through OspreyUIKitBridge play it on their own.
     public static func animationToPlay(in image: PlatformImage) -> DecodedImage? {

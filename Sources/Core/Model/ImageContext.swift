@@ -56,4 +56,10 @@ public struct ImageContext: Sendable {
     public var callbackQueue: CallbackQueue = .main
     /// View binding: one load per key per view; a new load under the same key cancels the old.
     public var operationKey: String?
+    /// View binding: how the view brings in the loaded image (``ImageTransition``). Default
+    /// ``ImageTransition/none``.
+    public var transition: ImageTransition = .none
+    /// View binding: the image shown when the load fails (not when it is cancelled). Default
+    /// nil: the view keeps what it shows (the placeholder, with `.delayPlaceholder`).
+    public var failureImage: PlatformImage?
 }
