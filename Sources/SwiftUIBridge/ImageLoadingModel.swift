@@ -199,6 +199,12 @@ public final class ImageLoadingModel {
               let animation = PlatformImageBridge.animationToPlay(in: image) ?? PlatformImageBridge.decodedImage(from: image),
               animation.isAnimated else { return }
         let player = FramePlayer(image: animation, clock: clock, owner: self)
+        // A lazy animation's frames are composed off the main actor: the player asks for a
+        // new tick once the awaited frame is ready.
+        player.onFrameReady = { [weak self, weak player] in
+            guard let self, let player, self.player === player else { return }
+            self.apply(player.update())
+        }
         self.player = player
         if isVisible {
             apply(player.start())
@@ -215,9 +221,8 @@ public final class ImageLoadingModel {
     private func apply(_ tick: FramePlayer.Tick) {
         guard let player else { return }
         if tick.changed {
-            let frame = player.image.frame(at: tick.frameIndex)
             animationFrame = PlatformImageBridge.platformImage(
-                from: DecodedImage(pixels: frame.pixels, format: player.image.format, scale: player.image.scale))
+                from: DecodedImage(pixels: player.framePixels, format: player.image.format, scale: player.image.scale))
         }
         animationGeneration += 1
         guard let next = tick.nextUpdate else { return }
