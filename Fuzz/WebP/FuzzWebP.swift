@@ -38,6 +38,8 @@ public func fuzzWebP(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
 
     // Lazily: frames composed on demand, in order and jumping back (a later frame found damaged
     // only then is drawn empty, where the eager decode ends the animation: no equality check).
+    // Animations only: a still image decodes as above, and decoding it again costs the time.
+    guard let container = try? WebPContainer([UInt8](data)), container.still == nil else { return 0 }
     options.thumbnailPixelSize = nil
     options.lazyAnimationThreshold = 0
     decodeChecked(data, options)
