@@ -17,31 +17,32 @@ import Musl
 /// seen (POSIX `readdir`), which the callers treat as an estimate to be corrected by the next
 /// sweep.
 final class DirectoryReader: @unchecked Sendable {
-    // Safety: the `DIR` handle is used by one thread at a time: every reader belongs to the
-    // disk tier's serial I/O queue (a sweep's reader is kept in its job, touched only there).
-    #if canImport(Darwin)
-    private let handle: UnsafeMutablePointer<DIR>
-    #else
-    private let handle: OpaquePointer
-    #endif
+    // Safety: the `DIR` handle (captured by the closures) is used by one thread at a time:
+    // every reader belongs to the disk tier's serial I/O queue (a sweep's reader is kept in its
+    // job, touched only there). Closures rather than a stored handle, because `opendir`
+    // returns a different pointer type on Darwin and on Glibc.
+    private let readEntry: () -> UnsafeMutablePointer<dirent>?
+    private let closeFolder: () -> Void
+    private let descriptor: Int32
     private var finished = false
 
     /// Opens `directory`; nil when it is missing or unreadable.
     init?(_ directory: String) {
         guard let handle = opendir(directory) else { return nil }
-        self.handle = handle
+        readEntry = { readdir(handle) }
+        closeFolder = { closedir(handle) }
+        descriptor = dirfd(handle)
     }
 
-    deinit { closedir(handle) }
+    deinit { closeFolder() }
 
     /// Appends up to `limit` names (with their `lstat`) to `entries`; false once the folder
     /// is exhausted.
     func next(upTo limit: Int, into entries: inout [CacheFiles.Entry]) -> Bool {
         guard !finished else { return false }
-        let descriptor = dirfd(handle)
         var listed = 0
         while listed < limit {
-            guard let item = readdir(handle) else {
+            guard let item = readEntry() else {
                 finished = true
                 return false
             }
