@@ -13,6 +13,9 @@ if arguments.first == ServeCommand.name, arguments.count == 2 {
 if arguments.first == PrefetchChild.name {
     PrefetchChild.run(arguments: Array(arguments.dropFirst()))
 }
+if arguments.first == JPEGPeakChild.name {
+    JPEGPeakChild.run(arguments: Array(arguments.dropFirst()))
+}
 
 let options: BenchOptions
 do {

@@ -17,6 +17,7 @@ enum ScenarioList {
             EvictionQualityScenario(),
             MemoryTierScenario(),
             DiskTierScenario(),
+            JPEGScanBombScenario(),
         ]
     }
 }

@@ -48,6 +48,11 @@ extension JPEGDecodeSession {
     /// is nil: call again with more bytes (see ``JPEGScanCursor``).
     func continueScan(_ cursor: inout JPEGScanCursor, final: Bool) throws(ImageError) -> Int? {
         guard let geometry else { throw ImageError(.badImageData) }
+        if cursor.skipsData {
+            // Whole-file decodes only reach here with all the data; an incremental one waits
+            // for the scan's end before it begins it (``scanStreams(header:to:)``).
+            return scanDataEnd(from: cursor.reader.position) ?? (final ? end : nil)
+        }
         let scan = cursor.scan
         let single = scan.components.count == 1
         let mcusWide = cursor.mcusWide, total = cursor.total

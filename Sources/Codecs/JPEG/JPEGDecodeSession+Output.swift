@@ -41,13 +41,14 @@ extension JPEGDecodeSession {
         let scale = Self.dctScale(source: source, target: target)
         let sizes = components.map { Self.blockSize(h: $0.h, v: $0.v, geometry: geometry, scale: scale) }
         let scaled = PixelSize(width: (source.width * scale + 7) / 8, height: (source.height * scale + 7) / 8)
-        var bytes = JPEGRenderer.bytesNeeded(scaled: scaled, target: target)
-        for (c, size) in zip(components, sizes) { bytes += c.bytesNeeded(blockSize: size, keepCoefficients: !streaming) }
-        let canvas = target == scaled ? target.pixelCount : (bytes + 3) / 4
-        let coefficientSamples = components.reduce(0) { $0 + $1.paddedBlocksWide * $1.paddedBlocksHigh * 64 }
-        guard canvas <= options.maxPixelCount, streaming || (source.pixelCount <= options.maxPixelCount
-                                                             && coefficientSamples <= max(options.maxPixelCount, 1) * 8) else {
-            throw ImageError(.imageTooLarge)
+        let output = JPEGRenderer.bytesNeeded(scaled: scaled, target: target)
+        let rings = zip(components, sizes).reduce(0) { $0 + $1.0.bytesNeeded(blockSize: $1.1, keepCoefficients: false) }
+        let canvas = target == scaled ? target.pixelCount : (output + rings + 3) / 4
+        guard canvas <= options.maxPixelCount else { throw ImageError(.imageTooLarge) }
+        if !streaming {
+            guard source.pixelCount <= options.maxPixelCount,
+                  Self.keptPeakBytes(components: components, output: output, full: target == scaled) + rings
+                    <= Self.keptMemoryLimit(options) else { throw ImageError(.imageTooLarge) }
         }
         for (c, size) in zip(components, sizes) {
             c.allocate(blockSize: size, frame: geometry, keepCoefficients: !streaming)
@@ -61,6 +62,25 @@ extension JPEGDecodeSession {
         outputOrientation = orientation
     }
 
+    /// The most a decode that keeps coefficients may hold: what a full-size decode at the pixel
+    /// limit holds (its RGBA canvas) with a quarter more and 32 MiB of working memory. A
+    /// frame whose coefficients need more (at the default limit: 4:4:4 colour or CMYK over
+    /// about 44 megapixels, or any four-component frame at 8192²) is ``ImageError/Code/imageTooLarge``
+    /// before anything is allocated for it.
+    static func keptMemoryLimit(_ options: DecodeOptions) -> Int {
+        let canvas = max(options.maxPixelCount, 1).multipliedReportingOverflow(by: 4)
+        return canvas.overflow ? Int.max : canvas.partialValue / 4 * 5 + 32 << 20
+    }
+
+    /// The peak bytes of the coefficients of `components` and an output of `output` bytes.
+    /// At full size the coefficients are given back band by band as the canvas fills (whose
+    /// pages are touched only when written), so the peak is the larger of the two; a thumbnail's
+    /// small output is held beside all of them.
+    static func keptPeakBytes(components: [JPEGComponent], output: Int, full: Bool) -> Int {
+        let coefficients = components.reduce(0) { $0 + $1.paddedBlocksWide * $1.paddedBlocksHigh * 128 }
+        return full ? max(coefficients, output) : coefficients + output
+    }
+
     /// After the last scan: the picture, upright. Frames kept as coefficients are transformed
     /// one MCU row at a time into the rings and rendered as they go.
     func finishOutput() throws(ImageError) -> PixelBuffer {
@@ -70,6 +90,7 @@ extension JPEGDecodeSession {
                 try options.checkCancellation()
                 for c in components { transformBlocks(of: c, mcuRow: mcuRow) }
                 try renderer.complete(through: mcuRow + 1)
+                for c in components { c.releaseCoefficients(before: (mcuRow + 1) * c.v) }
             }
         }
         return outputOrientation.apply(to: try renderer.finish())

@@ -11,13 +11,11 @@ struct JPEGScan {
 
 /// SOS: the scan header and the MCU loop, with restart intervals and resynchronisation.
 extension JPEGDecodeSession {
-    /// At most this many scans are decoded; later ones are skipped. Real progressive files
-    /// have about ten; the bound keeps a file of endless scans from costing endless work.
-    static let maxScans = 256
-
-    /// Parses the SOS header at `start..<stop` and prepares its decode (the output, at the
-    /// first scan); nil when no more scans may be read (past ``maxScans``, or after the streamed
-    /// scan of a sequential frame).
+    /// Parses the SOS header at `start..<stop`, checks it against the scan rules (see
+    /// `JPEGDecodeSession+ScanLimits.swift`: a scan past ``maxScans`` or one that adds nothing
+    /// is ``ImageError/Code/badImageData``, its work must fit the budget) and prepares its
+    /// decode (the output, at the first scan); nil when no more scans may be read (after the
+    /// streamed scan of a sequential frame).
     func beginScan(from start: Int, to stop: Int) throws(ImageError) -> JPEGScanCursor? {
         guard let geometry else { throw ImageError(.badImageData) }
         guard stop - start >= 1 else { throw ImageError(.badImageData) }
@@ -37,18 +35,29 @@ extension JPEGDecodeSession {
                             approximationHigh: Int(base[at + 2] >> 4), approximationLow: Int(base[at + 2] & 15))
         scanCount += 1
         // A streamed sequential frame is complete after its one scan: nothing may follow.
-        guard scanCount <= Self.maxScans, !streamed else { return nil }
+        guard !streamed else { return nil }
+        guard scanCount <= Self.maxScans else { throw ImageError(.badImageData) }
         if progressive {
             try validateProgressive(scan)
         } else {
             scan.spectralStart = 0
             scan.spectralEnd = 63
+            scan.approximationHigh = 0
+            scan.approximationLow = 0
             try requireTables(scan, dc: true, ac: true)
         }
+        try recordApproximation(scan)
         try prepareOutput(firstScan: scan)
+        var cursor = JPEGScanCursor(scan: scan, geometry: geometry, reader: MSBBitReader(bytes, start: stop))
+        if scanIsUnused(scan) {
+            cursor.skipsData = true
+            return cursor
+        }
+        // A sequential frame's one decode of each component is the source counted at SOF.
+        if progressive { try chargeWork(scanWork(scan)) }
         for c in scan.components { c.dcPredictor = 0 }
         eobRun = 0
-        return JPEGScanCursor(scan: scan, geometry: geometry, reader: MSBBitReader(bytes, start: stop))
+        return cursor
     }
 
     /// Whether the scan whose SOS header is `start..<stop` is the streamed one, decoded row by

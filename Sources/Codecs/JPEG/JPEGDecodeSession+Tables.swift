@@ -34,6 +34,7 @@ extension JPEGDecodeSession {
         guard source.pixelCount <= options.decodeWorkBudget, !sourceCanvas || source.pixelCount <= options.maxPixelCount else {
             throw ImageError(.imageTooLarge)
         }
+        workDone = source.pixelCount
         var specs: [(id: Int, h: Int, v: Int, q: Int)] = []
         for i in 0..<count {
             let at = start + 6 + 3 * i

@@ -40,8 +40,11 @@ final class JPEGDecodeSession {
     var progressive = false
     /// Whether some scan decoded at least one MCU from real data.
     var decodedSomething = false
-    /// Scans seen, bounded so that a file of endless empty scans ends.
+    /// Scans seen, bounded so that a file of endless empty scans ends (``maxScans``).
     var scanCount = 0
+    /// Pixels of work counted against ``DecodeOptions/decodeWorkBudget`` so far: the source
+    /// (decoded and rendered once) and every progressive scan decoded (``scanWork(_:)``).
+    var workDone = 0
     /// The end-of-band run of the current progressive AC scan.
     var eobRun = 0
     /// The output stage, made at the first scan (``prepareOutput(firstScan:)``).

@@ -37,6 +37,10 @@ final class JPEGComponent {
     /// Coefficients (natural order, 64 per block) when the frame needs them all before any
     /// row can be rendered (progressive, or sequential in several scans); nil otherwise.
     private(set) var coefficients: UnsafeMutablePointer<Int16>?
+    private var coefficientMemory: JPEGCoefficientMemory?
+    /// For each coefficient (natural zig-zag index 0…63), the low bit `Al` of the last scan
+    /// that coded it, ``JPEGDecodeSession/noBitsDecoded`` before any: a scan must lower it.
+    var decodedBits = [UInt8](repeating: JPEGDecodeSession.noBitsDecoded, count: 64)
     /// The DC predictor of the current scan.
     var dcPredictor = 0
     /// Huffman table indices selected by the current scan.
@@ -69,10 +73,9 @@ final class JPEGComponent {
         ring.initialize(repeating: 128, count: samples)
         plane = ring
         if keepCoefficients {
-            let count = paddedBlocksWide * paddedBlocksHigh * 64
-            let buffer = UnsafeMutablePointer<Int16>.allocate(capacity: count)
-            buffer.initialize(repeating: 0, count: count)
-            coefficients = buffer
+            let memory = JPEGCoefficientMemory(count: paddedBlocksWide * paddedBlocksHigh * 64)
+            coefficientMemory = memory
+            coefficients = memory.base
         }
     }
 
@@ -84,7 +87,14 @@ final class JPEGComponent {
 
     deinit {
         plane?.deallocate()
-        coefficients?.deallocate()
+        coefficientMemory?.deallocate()
+    }
+
+    /// Gives back the memory of the coefficients of block rows before `blockRow`: the final
+    /// render transformed them and reads them no more.
+    func releaseCoefficients(before blockRow: Int) {
+        coefficientMemory?.release(before: blockRow * paddedBlocksWide * 64 * MemoryLayout<Int16>.stride,
+                                   final: blockRow >= paddedBlocksHigh)
     }
 
     /// Plane row `row` (an absolute row of the component) in the ring.

@@ -15,6 +15,9 @@ struct JPEGScanCursor {
     let mcusWide: Int, total: Int
     /// Rows of the scan's MCUs per frame MCU row (`v` for a non-interleaved scan, else 1).
     let blockRowsPerMCURow: Int
+    /// The scan's data is not needed (``JPEGDecodeSession/scanIsUnused(_:)``): it is passed
+    /// over to the next marker, not decoded.
+    var skipsData = false
     /// The next MCU to decode.
     var mcu = 0
     /// The RSTn number expected next.
