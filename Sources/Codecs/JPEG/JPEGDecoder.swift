@@ -14,7 +14,10 @@ import OspreyCore
 ///   ``JPEGUnsupportedFeature``): arithmetic coding, lossless, hierarchical, 12-bit.
 /// - Damaged data: a truncated or partly corrupt file decodes what is there (the rest stays
 ///   mid-grey); a file with no decodable scan throws ``ImageError/Code/badImageData``.
-///   Work is bounded by the image size and ``JPEGDecodeSession/maxScans``.
+///   A progressive scan that does not advance the successive approximation of every
+///   coefficient it codes (a repeat), or a file of more than ``JPEGDecodeSession/maxScans``
+///   (500) scans, is ``ImageError/Code/badImageData``: so no file can make the decoder walk its
+///   blocks more than a bounded number of times.
 /// - Thumbnails (``DecodeOptions/thumbnailPixelSize``, ``DecodeOptions/scaleDownLargeImages``)
 ///   are DCT-scaled: blocks are transformed straight to 4 × 4, 2 × 2 or 1 × 1 samples
 ///   (libjpeg-turbo's reduced IDCTs), the smallest scale whose picture is still at least the
@@ -24,9 +27,17 @@ import OspreyCore
 ///   ring of three MCU rows and rendered while the scan goes on, so a thumbnail holds the output
 ///   plus a few MCU rows whatever the source size. Progressive frames (and sequential ones in
 ///   several scans) keep every coefficient until the last scan: 2 bytes per sample of every
-///   component (36 MB for a 12 MP 4:2:0 file), then render per MCU row the same way.
+///   component (36 MB for a 12 MP 4:2:0 file), in memory that is touched only where scans write
+///   and given back band by band as the final render fills the output, so the peak is about
+///   the larger of the two rather than their sum. A frame whose coefficients (or, for a
+///   thumbnail, coefficients plus output) would exceed 1.25 × the RGBA canvas of
+///   ``DecodeOptions/maxPixelCount`` + 32 MiB is ``ImageError/Code/imageTooLarge`` before
+///   anything is allocated: at the default limit, 4:4:4 colour or CMYK progressive frames over
+///   about 44 megapixels (any four-component 4:4:4 frame at 8192², 512 MiB of coefficients).
 /// - Limits: the source counts against ``DecodeOptions/decodeWorkBudget`` (it is decoded in
-///   full) and, at full size or when coefficients are kept, against
+///   full), and so does every progressive scan (its blocks × the coefficients of its band, four
+///   coefficient visits a pixel), checked before the scan; a 1/8 thumbnail passes over the AC
+///   scans of components it decodes from DC alone without decoding or counting them; and, at full size or when coefficients are kept, against
 ///   ``DecodeOptions/maxPixelCount``; a streamed thumbnail counts only its output and working
 ///   rows. All are checked before anything is allocated per pixel. ``DecodeOptions/cancellation``
 ///   is checked before the decode, at every MCU row of every scan, every MCU row of the
