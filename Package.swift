@@ -5,6 +5,12 @@ import PackageDescription
 ///
 /// Dependencies point one way: Core ← Codecs ← Cache, Download ← Osprey (Manager) ← UIKitBridge, SwiftUIBridge.
 /// The loopback server is test and demo infrastructure; nothing in the library imports it.
+/// The pixel code (decoders, resampler, transformers) is optimised in debug builds too: the
+/// suite decodes thousands of real and hostile images, and unoptimised Swift runs the generic
+/// SIMD code 80–140× slower, which made `swift test` CPU-bound for minutes on 2 cores.
+/// Overflow and bounds checks stay on (`-O`, not `-Ounchecked`).
+let optimizedInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "Osprey",
     platforms: [.iOS(.v15), .macOS(.v12), .tvOS(.v15), .watchOS(.v8)],
@@ -16,8 +22,8 @@ let package = Package(
         .executable(name: "osprey-bench", targets: ["osprey-bench"]),
     ],
     targets: [
-        .target(name: "OspreyCore", path: "Sources/Core"),
-        .target(name: "OspreyCodecs", dependencies: ["OspreyCore"], path: "Sources/Codecs"),
+        .target(name: "OspreyCore", path: "Sources/Core", swiftSettings: optimizedInDebug),
+        .target(name: "OspreyCodecs", dependencies: ["OspreyCore"], path: "Sources/Codecs", swiftSettings: optimizedInDebug),
         .target(name: "OspreyCache", dependencies: ["OspreyCore", "OspreyCodecs"], path: "Sources/Cache"),
         .target(
             name: "OspreyDownload",
