@@ -125,9 +125,14 @@ public final class LazyAnimation<Composer: SequentialFrameComposer>: AnimationFr
         if let hit = cachedPixels(ofFrame: index) { return hit }
         canvases.wait()
         defer { canvases.signal() }
-        guard var cursor = checkOut(index) else {
-            // Another reader composed it while this one waited for a canvas.
-            return cachedPixels(ofFrame: index) ?? PixelBuffer(width: frameSize.width, height: frameSize.height)
+        var cursor: Cursor
+        switch checkOut(index) {
+        case .composed(let pixels):
+            // Another reader composed it while this one waited for a canvas. Taken under the
+            // same lock as the look-up: read again later, the window could have moved on.
+            return pixels
+        case .cursor(let taken):
+            cursor = taken
         }
         var pixels: PixelBuffer?
         var restarts: [Int] = []
@@ -162,12 +167,25 @@ public final class LazyAnimation<Composer: SequentialFrameComposer>: AnimationFr
         return result
     }
 
+    /// What ``checkOut(_:)`` found: the frame itself, in the window, or a canvas to compose it on.
+    private enum Checkout {
+        case composed(PixelBuffer)
+        case cursor(Cursor)
+    }
+
+    /// What ``checkOut(_:)`` decided under the lock (a fresh canvas is made outside it).
+    private enum Taken {
+        case hit(PixelBuffer)
+        case cursor(Cursor)
+        case fresh(from: Int, keyframe: Composer.Canvas?)
+    }
+
     /// Takes out the canvas to compose `index` from: the nearest cursor, keyframe or restart
-    /// point at or before it (a cursor on a tie: no copy). Nil when the frame is in the window.
-    /// The caller holds one of `canvases`, so a canvas is free or an idle one can be reused.
-    private func checkOut(_ index: Int) -> Cursor? {
-        let taken: (cursor: Cursor?, from: Int, keyframe: Composer.Canvas?)? = state.withLock { state in
-            if Self.lookup(index, in: state) != nil { return nil }
+    /// point at or before it (a cursor on a tie: no copy); or the frame when it is in the
+    /// window. The caller holds one of `canvases`, so a canvas is free or an idle one can be reused.
+    private func checkOut(_ index: Int) -> Checkout {
+        let taken: Taken = state.withLock { state in
+            if let hit = Self.lookup(index, in: state) { return .hit(hit) }
             let restart = state.restartPoints[...index].lastIndex(of: true) ?? 0
             let keyframeAt = index / keyframeInterval * keyframeInterval
             let keyframe = keyframeAt > 0 ? state.keyframes[keyframeAt] : nil
@@ -177,16 +195,19 @@ public final class LazyAnimation<Composer: SequentialFrameComposer>: AnimationFr
                 if best.map({ state.idle[$0].next < cursor.next }) ?? true { best = position }
             }
             state.busy += 1
-            if let best { return (state.idle.remove(at: best), 0, nil) }
+            if let best { return .cursor(state.idle.remove(at: best)) }
             if state.idle.count + state.busy > LazyAnimationKeyframes.cursorCount,
                let oldest = state.idle.indices.min(by: { state.idle[$0].lastUse < state.idle[$1].lastUse }) {
                 state.idle.remove(at: oldest)   // its canvas goes; the new one replaces it
             }
-            return (nil, start, keyframeAt > restart ? keyframe : nil)
+            return .fresh(from: start, keyframe: keyframeAt > restart ? keyframe : nil)
         }
-        guard let taken else { return nil }
-        if let cursor = taken.cursor { return cursor }
-        return Cursor(next: taken.from, canvas: taken.keyframe ?? composer.makeCanvas(), lastUse: 0)
+        switch taken {
+        case .hit(let pixels): return .composed(pixels)
+        case .cursor(let cursor): return .cursor(cursor)
+        case .fresh(let from, let keyframe):
+            return .cursor(Cursor(next: from, canvas: keyframe ?? composer.makeCanvas(), lastUse: 0))
+        }
     }
 
     /// Every frame in one pass on a private canvas: players sharing this source keep their place.
