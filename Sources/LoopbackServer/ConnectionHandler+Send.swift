@@ -32,7 +32,7 @@ extension ConnectionHandler {
             body = Data(body.dropFirst(max(0, held)))
         }
         if let rate = plan.bytesPerSecond, !body.isEmpty {
-            guard drip(body, bytesPerSecond: rate) else { return abandon() }
+            guard drip(body, bytesPerSecond: rate, path: plan.path) else { return abandon() }
         } else {
             guard write(body) else { return abandon() }
         }
@@ -40,8 +40,11 @@ extension ConnectionHandler {
     }
 
     /// Sends `body` in ~20 chunks a second, each on schedule against the start so pauses do
-    /// not add up; false if the client left or the server stopped.
-    private func drip(_ body: Data, bytesPerSecond rate: Int) -> Bool {
+    /// not add up; false if the client left or the server stopped. Between two chunks the
+    /// server always pauses (at least a millisecond, even when a stalled thread is behind
+    /// schedule), so the chunks stay separate writes and their count is fixed by the body and
+    /// the rate, not by scheduling; each pause is counted per path (``LoopbackServer/dripPauseCount(for:)``).
+    private func drip(_ body: Data, bytesPerSecond rate: Int, path: String) -> Bool {
         let chunkSize = max(1, rate / 20)
         let start = DispatchTime.now().uptimeNanoseconds
         var offset = 0
@@ -52,12 +55,12 @@ extension ConnectionHandler {
             guard offset < body.count else { break }
             let due = start + UInt64(Double(offset) / Double(rate) * 1e9)
             let now = DispatchTime.now().uptimeNanoseconds
-            if due > now {
-                switch pause(seconds: Double(due - now) / 1e9) {
-                case .elapsed, .released: continue
-                case .peerClosed: return false
-                case .stopping: return false
-                }
+            let wait = max(due > now ? due - now : 0, 1_000_000)
+            engine.state.withLock { $0.dripPausesByPath[path, default: 0] += 1 }
+            switch pause(seconds: Double(wait) / 1e9) {
+            case .elapsed, .released: continue
+            case .peerClosed: return false
+            case .stopping: return false
             }
         }
         return true

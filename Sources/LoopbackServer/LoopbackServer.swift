@@ -116,6 +116,13 @@ public final class LoopbackServer: Sendable {
     /// (e.g. the client cancelled a held/stalled/dripping request).
     public var clientAbortCount: Int { engine.state.withLock { $0.clientAborts } }
 
+    /// How many times the server paused between two chunks of a dripped body at `path`
+    /// (``Route/bytesPerSecond``), over every request: a drip of `n` chunks pauses `n − 1`
+    /// times whatever the scheduling, so tests count this instead of timing the transfer.
+    public func dripPauseCount(for path: String) -> Int {
+        engine.state.withLock { $0.dripPausesByPath[path] ?? 0 }
+    }
+
     // MARK: Stopping
 
     /// Stops: closes the listener and every connection, releases held and stalled requests

@@ -27,6 +27,7 @@ struct ServerState {
     var acceptor: JoinableThread?
     var nextConnectionID = 0
     var clientAborts = 0
+    var dripPausesByPath: [String: Int] = [:]
     var isStopping = false
     var waiters: [UUID: Waiter] = [:]
 }
