@@ -155,7 +155,11 @@ extension DiskCache {
             }
         }
         let live = Set(inventory.entries.map(\.name))
-        for (name, info) in inventory.extendedData where !live.contains(name) {
+        // Extended data is written just before its entry (validators, then the bytes): one
+        // that is young may be waiting for its entry, not orphaned. Like a temporary file, it
+        // is an orphan only once the grace period has passed.
+        for (name, info) in inventory.extendedData
+        where !live.contains(name) && temporaryClock - info.modified > Self.temporaryFileGracePeriod {
             removals.append(PlannedRemoval(kind: .orphan, name: name, size: info.size, modified: info.modified))
         }
         if config.maxDiskSize > 0 && counted > config.maxDiskSize {

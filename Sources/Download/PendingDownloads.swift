@@ -7,11 +7,12 @@ import Foundation
 /// operation depend on the new one. An operation the queue may already be starting must never
 /// gain a dependency, and corelibs Foundation keeps an unretained back pointer from a
 /// dependency to its dependent, which dangles once a cancelled dependent is released first
-/// (issue 10, items 1 and 4). Keeping the waiting list here means the queue only ever holds
+/// (a crash). Keeping the waiting list here means the queue only ever holds
 /// operations that may start at once, without any dependency between them.
 ///
 /// Order: the highest ``DownloaderOperation/queuePriority`` first; within one priority, the
-/// oldest (``ExecutionOrder/fifo``) or the newest (``ExecutionOrder/lifo``) request.
+/// oldest (``ExecutionOrder/fifo``) or the newest (``ExecutionOrder/lifo``) request, by when
+/// it arrived, also after its priority changed.
 /// Not thread-safe: lives inside the downloader's `Locked` state.
 struct PendingDownloads {
     /// One bucket per priority (`Operation.QueuePriority.rawValue`), oldest first from
@@ -50,6 +51,10 @@ struct PendingDownloads {
     private var buckets: [Int: Bucket] = [:]
     /// Waiting operations by identity, with the priority bucket each sits in.
     private var priorities: [ObjectIdentifier: Int] = [:]
+    /// When each waiting operation arrived (a counter): every bucket is kept in this order, so
+    /// an operation moved to another priority and back keeps its place among the others.
+    private var arrivals: [ObjectIdentifier: Int] = [:]
+    private var nextArrival = 0
 
     init(order: ExecutionOrder) {
         self.order = order
@@ -66,6 +71,8 @@ struct PendingDownloads {
     /// Adds a waiting operation with `priority`.
     mutating func append(_ operation: DownloaderOperation, priority: Operation.QueuePriority) {
         priorities[ObjectIdentifier(operation)] = priority.rawValue
+        arrivals[ObjectIdentifier(operation)] = nextArrival
+        nextArrival += 1
         buckets[priority.rawValue, default: Bucket()].operations.append(operation)
     }
 
@@ -74,11 +81,16 @@ struct PendingDownloads {
         guard let current = priorities[ObjectIdentifier(operation)] else { return false }
         guard current != priority.rawValue else { return true }
         _ = buckets[current]?.remove(operation)
-        // Re-inserted by age among the bucket's entries is not worth it: a raised operation
-        // counts as the newest of its new priority, which is what LIFO wants and close
-        // enough for FIFO.
         priorities[ObjectIdentifier(operation)] = priority.rawValue
-        buckets[priority.rawValue, default: Bucket()].operations.append(operation)
+        // Placed by arrival among the new bucket's waiting entries, so FIFO and LIFO treat it
+        // as the request it was, not as a new one.
+        let arrival = arrivals[ObjectIdentifier(operation)] ?? .max
+        var bucket = buckets[priority.rawValue, default: Bucket()]
+        let later = bucket.operations[bucket.head...].firstIndex {
+            (arrivals[ObjectIdentifier($0)] ?? .max) > arrival
+        } ?? bucket.operations.count
+        bucket.operations.insert(operation, at: later)
+        buckets[priority.rawValue] = bucket
         return true
     }
 
@@ -86,6 +98,7 @@ struct PendingDownloads {
     @discardableResult
     mutating func remove(_ operation: DownloaderOperation) -> Bool {
         guard let current = priorities.removeValue(forKey: ObjectIdentifier(operation)) else { return false }
+        arrivals[ObjectIdentifier(operation)] = nil
         _ = buckets[current]?.remove(operation)
         return true
     }
@@ -96,6 +109,7 @@ struct PendingDownloads {
             let next = order == .lifo ? buckets[priority]?.popLast() : buckets[priority]?.popFirst()
             if let next {
                 priorities[ObjectIdentifier(next)] = nil
+                arrivals[ObjectIdentifier(next)] = nil
                 return next
             }
         }
@@ -107,6 +121,7 @@ struct PendingDownloads {
         let all = buckets.values.flatMap { $0.operations[$0.head...] }
         buckets.removeAll()
         priorities.removeAll()
+        arrivals.removeAll()
         return all
     }
 }
