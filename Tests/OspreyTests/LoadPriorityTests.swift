@@ -31,12 +31,21 @@ struct LoadPriorityTests {
         return fixture.server.requestLog.map(\.path)
     }
 
+    /// Waits (polling, generous deadline) until the downloader holds `count` downloads.
+    static func waitForDownloads(_ fixture: ManagerFixture, _ count: Int) {
+        let deadline = Date().addingTimeInterval(30)
+        while fixture.downloader.currentDownloadCount < count, Date() < deadline { usleep(1000) }
+    }
+
     @Test("first in, first out when nobody changes a priority (the control)")
     func control() async throws {
         let paths = try await order(waiting: 2) { fixture, done in
             let (first, _) = fixture.serveImage("/first.png", seed: 1)
             let (second, _) = fixture.serveImage("/second.png", seed: 2)
             fixture.manager.loadImage(with: first, context: fixture.context) { _ in done.record("first") }
+            // First's download is filed before second's is asked for: the loads reach the
+            // downloader through asynchronous cache queries, whose answers may cross.
+            Self.waitForDownloads(fixture, 2)
             fixture.manager.loadImage(with: second, context: fixture.context) { _ in done.record("second") }
         }
         #expect(paths == ["/blocker.png", "/first.png", "/second.png"])
@@ -49,6 +58,9 @@ struct LoadPriorityTests {
             let (second, _) = fixture.serveImage("/second.png", seed: 2)
             let operation = fixture.manager.loadImage(with: first, context: fixture.context) { _ in done.record("first") }
             operation.setPriority(.low)
+            // First's download is filed before second's is asked for: the loads reach the
+            // downloader through asynchronous cache queries, whose answers may cross.
+            Self.waitForDownloads(fixture, 2)
             fixture.manager.loadImage(with: second, context: fixture.context) { _ in done.record("second") }
         }
         #expect(paths == ["/blocker.png", "/second.png", "/first.png"])
@@ -77,6 +89,9 @@ struct LoadPriorityTests {
             let one = fixture.manager.loadImage(with: first, context: fixture.context) { _ in done.record("first") }
             let two = fixture.manager.loadImage(with: first, context: fixture.context) { _ in done.record("first again") }
             one.setPriority(.low)   // the other still wants normal: first keeps its place
+            // First's download is filed before second's is asked for: the loads reach the
+            // downloader through asynchronous cache queries, whose answers may cross.
+            Self.waitForDownloads(fixture, 2)
             fixture.manager.loadImage(with: second, context: fixture.context) { _ in done.record("second") }
             _ = two
         }
@@ -89,6 +104,9 @@ struct LoadPriorityTests {
             let two = fixture.manager.loadImage(with: first, context: fixture.context) { _ in done.record("first again") }
             one.setPriority(.low)
             two.setPriority(.low)   // now nobody wants it sooner
+            // First's download is filed before second's is asked for: the loads reach the
+            // downloader through asynchronous cache queries, whose answers may cross.
+            Self.waitForDownloads(fixture, 2)
             fixture.manager.loadImage(with: second, context: fixture.context) { _ in done.record("second") }
         }
         #expect(lowered == ["/blocker.png", "/second.png", "/first.png"])
