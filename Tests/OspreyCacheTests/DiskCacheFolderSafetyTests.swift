@@ -56,6 +56,8 @@ struct DiskCacheFolderSafetyTests {
         // A folder an older version wrote: entries only, no marker.
         let old = DiskCache(directory: root.url, namespace: "old")
         old.store(Data([1]), forKey: "a")
+        // Its first store's background count may write the marker: let it finish first.
+        old.waitForSweeps()
         let marker = old.directoryURL.appendingPathComponent(DiskCache.markerFileName)
         try FileManager.default.removeItem(at: marker)
         let reopened = DiskCache(directory: root.url, namespace: "old")
