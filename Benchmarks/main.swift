@@ -1,6 +1,6 @@
 import Foundation
 
-// osprey-bench: Osprey beside its baselines in one process (issue 7). `--quick` for CI.
+// osprey-bench: Osprey beside its baselines in one process. `--quick` for CI.
 // Exits non-zero only when a scenario throws — never for a missed ratio.
 
 let arguments = Array(CommandLine.arguments.dropFirst())

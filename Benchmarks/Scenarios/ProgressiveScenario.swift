@@ -11,7 +11,7 @@ import Osprey
 /// - Decode CPU (this thread's CPU time): the pieces replayed through
 ///   `ImageCoders.incrementalDecoder(for:options:)`, a partial image asked for every 10 pieces
 ///   (0.5 s, the default `progressiveInterval`, at 20 pieces a second), then the final image;
-///   beside one plain decode of the whole file. Target ≤ 1.3 (issue 16).
+///   beside one plain decode of the whole file. Target ≤ 1.3: progressive loading may cost at most 30 % more CPU than one decode.
 /// - End to end through `ImageDownloader` with `.progressiveLoad` (interval 0.5 s): partial
 ///   images delivered, time to the first one ÷ time to the full image, and the process's CPU
 ///   beside a plain load of the same bytes (URLSession's own CPU included in both).
@@ -69,7 +69,7 @@ struct ProgressiveScenario: Scenario {
         }
         var rows = [Row(scenario: label, metric: "decode CPU, \(name): progressive ÷ plain", unit: "s",
                         osprey: Stat(progressive), baselineName: "one plain decode", baseline: Stat(plain),
-                        target: .ratio(.atMost, 1.3, source: "issue 16: ≤ 1.3 × one decode"),
+                        target: .ratio(.atMost, 1.3, source: "progressive loading costs ≤ 1.3 × one decode"),
                         note: "\(data.count / 1000) kB in 64 kB pieces, \(partials) partial images; "
                             + (resumable ? "resumable decoder" : "prefix fallback: every partial decodes the prefix again"))]
         rows += try endToEnd(name, data: data, label: label)

@@ -1,8 +1,7 @@
 import Foundation
 import OspreyCore
 
-/// What must be equal for two downloads to share one ``DownloaderOperation`` (issue 11,
-/// item 3): the same request on the wire and the same post-processing of its bytes.
+/// What must be equal for two downloads to share one ``DownloaderOperation``: the same request on the wire and the same post-processing of its bytes.
 ///
 /// A merged caller gets the bytes of a request built for, and processed by, the caller that
 /// created the operation. So the key holds everything that shapes that request or those

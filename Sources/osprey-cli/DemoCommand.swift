@@ -18,7 +18,7 @@ enum DemoCommand {
 
     /// Which build this is, and what that means for the figures.
     ///
-    /// Measured with `perf` on a debug build (issue 12): ~80 % of the demo's CPU time is PNG
+    /// Measured with `perf` on a debug build: ~80 % of the demo's CPU time is PNG
     /// decoding, ~70 % in the Paeth unfilter alone, because unoptimized Swift calls the generic
     /// `SIMD4<Int16>` operations through witness tables and metadata lookups instead of
     /// inlining them. Hashing, file IO and locking are below 2 %. The same 200 disk hits take
