@@ -44,3 +44,17 @@ struct BitWriter {
         bytes.append(contentsOf: other)
     }
 }
+
+extension BitWriter {
+    /// Ends a zlib stream whose uncompressed bytes were `data`: pads to a byte and appends the
+    /// big-endian Adler-32 trailer (RFC 1950), then returns the whole stream.
+    mutating func finishingZlib(of data: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        alignToByte()
+        var adler = Adler32()
+        adler.update(UnsafeRawBufferPointer(data))
+        let checksum = adler.value
+        append(contentsOf: [UInt8(checksum >> 24), UInt8(checksum >> 16 & 0xFF),
+                            UInt8(checksum >> 8 & 0xFF), UInt8(checksum & 0xFF)])
+        return bytes
+    }
+}

@@ -33,13 +33,7 @@ enum Deflater {
                 position = end
             }
         }
-        writer.alignToByte()
-        var adler = Adler32()
-        adler.update(UnsafeRawBufferPointer(data))
-        let checksum = adler.value
-        writer.append(contentsOf: [UInt8(checksum >> 24), UInt8(checksum >> 16 & 0xFF),
-                                   UInt8(checksum >> 8 & 0xFF), UInt8(checksum & 0xFF)])
-        return writer.bytes
+        return writer.finishingZlib(of: data)
     }
 
     /// The zlib stream for `data` at `level`.
