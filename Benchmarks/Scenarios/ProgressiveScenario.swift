@@ -3,7 +3,7 @@ import Foundation
 import LoopbackServer
 import Osprey
 
-/// Issue 16: progressive loading of a 4 MP Adam7 PNG and a 12 MP progressive JPEG (both
+/// Progressive loading of a 4 MP Adam7 PNG and a 12 MP progressive JPEG (both
 /// resumable decoders), both arriving in 64 kB
 /// pieces 50 ms apart (the loopback server's drip at 1.28 MB/s).
 ///
