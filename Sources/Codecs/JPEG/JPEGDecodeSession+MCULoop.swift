@@ -37,6 +37,13 @@ extension JPEGDecodeSession {
         return buffer
     }
 
+    /// The decoder of a progressive scan (the caller deallocates it); nil for a sequential one.
+    fileprivate func progressiveDecoder(_ scan: JPEGScan) throws(ImageError) -> JPEGProgressiveScanDecoder? {
+        guard progressive else { return nil }
+        guard let decoder = JPEGProgressiveScanDecoder(scan, session: self) else { throw ImageError(.badImageData) }
+        return decoder
+    }
+
     /// The MCU loop, from where `cursor` stands. A truncated scan stops where the data ends
     /// (blocks not reached stay mid-grey); a corrupt restart interval is abandoned at the next
     /// RSTn, and intervals whose markers are missing are skipped, so later intervals land where
@@ -54,7 +61,6 @@ extension JPEGDecodeSession {
             return scanDataEnd(from: cursor.reader.position) ?? (final ? end : nil)
         }
         let scan = cursor.scan
-        let single = scan.components.count == 1
         let mcusWide = cursor.mcusWide, total = cursor.total
         let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
         defer { block.deallocate() }
@@ -62,11 +68,15 @@ extension JPEGDecodeSession {
         // runs: `storePredictors` puts them back wherever the loop may stop or checkpoint).
         let units = try sequentialUnits(scan)
         defer { units?.deallocate() }
+        // Progressive scans run through their decoder (predictors and the end-of-band run
+        // live there while the loop runs, and are put back the same way).
+        var progressiveScan = try progressiveDecoder(scan)
+        defer { progressiveScan?.deallocate() }
         func storePredictors() {
+            progressiveScan?.storeState(into: self, components: scan.components)
             guard let units else { return }
             for (c, unit) in zip(scan.components, units) { c.dcPredictor = unit.predictor }
         }
-        let decodeBlock = progressive ? blockDecoder(for: scan) : nil
         // Streamed: each MCU row is rendered once the loop has moved past it.
         let renderer = streaming ? self.renderer : nil
         // MCUs per frame MCU row (a non-interleaved scan's MCU is one block).
@@ -125,6 +135,7 @@ extension JPEGDecodeSession {
                 reader = MSBBitReader(bytes, start: after)
                 for c in scan.components { c.dcPredictor = 0 }
                 if let units { for index in units.indices { units[index].predictor = 0 } }
+                progressiveScan?.restart()
                 eobRun = 0
                 if mcu >= total { break }
                 column = mcu % mcusWide
@@ -136,18 +147,8 @@ extension JPEGDecodeSession {
             let mcuColumn = column, mcuRow = row
             if let units {
                 JPEGSequentialUnit.decodeMCU(units, column: mcuColumn, row: mcuRow, &reader, block, naturalOrder)
-            } else if let decodeBlock {
-                if single {
-                    decodeBlock(scan.components[0], mcuColumn, mcuRow, &reader)
-                } else {
-                    for c in scan.components {
-                        for v in 0..<c.v {
-                            for h in 0..<c.h {
-                                decodeBlock(c, mcuColumn * c.h + h, mcuRow * c.v + v, &reader)
-                            }
-                        }
-                    }
-                }
+            } else {
+                progressiveScan?.decodeMCU(column: mcuColumn, row: mcuRow, &reader)
             }
             if !reader.overrun { decodedSomething = true }
             mcu += 1

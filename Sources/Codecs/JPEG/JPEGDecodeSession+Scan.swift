@@ -111,27 +111,4 @@ extension JPEGDecodeSession {
             if ac, acTables[c.acTable] == nil { throw ImageError(.badImageData) }
         }
     }
-
-    typealias BlockDecoder = (JPEGComponent, Int, Int, inout MSBBitReader) -> Void
-
-    /// The per-block routine for this kind of progressive scan (sequential scans decode
-    /// through ``JPEGSequentialUnit``s instead).
-    func blockDecoder(for scan: JPEGScan) -> BlockDecoder {
-        let ss = scan.spectralStart, se = scan.spectralEnd
-        let ah = scan.approximationHigh, al = scan.approximationLow
-        switch (ss == 0, ah == 0) {
-        case (true, true):
-            return { c, column, row, reader in self.decodeDCFirst(c.block(column: column, row: row), c, al, &reader) }
-        case (true, false):
-            return { c, column, row, reader in self.decodeDCRefine(c.block(column: column, row: row), al, &reader) }
-        case (false, true):
-            return { c, column, row, reader in
-                self.decodeACFirst(c.block(column: column, row: row), c, ss, se, al, &reader)
-            }
-        case (false, false):
-            return { c, column, row, reader in
-                self.decodeACRefine(c.block(column: column, row: row), c, ss, se, al, &reader)
-            }
-        }
-    }
 }
