@@ -20,6 +20,7 @@ enum ScenarioList {
             MemoryTierScenario(),
             DiskTierScenario(),
             JPEGScanBombScenario(),
+            ProgressiveThumbnailScenario(),
             EncoderScenario(),
         ]
     }

@@ -51,7 +51,8 @@ extension JPEGDecodeSession {
                     <= Self.keptMemoryLimit(options) else { throw ImageError(.imageTooLarge) }
         }
         for (c, size) in zip(components, sizes) {
-            c.allocate(blockSize: size, frame: geometry, keepCoefficients: !streaming)
+            // At 1/8 a progressive component's AC scans are never decoded (``scanIsUnused(_:)``).
+            c.allocate(blockSize: size, frame: geometry, keepCoefficients: !streaming, dcOnly: progressive && size == 1)
         }
         let space = JPEGColorSpace(componentCount: components.count, ids: components.map(\.id), hints: hints)
         outputScale = scale
@@ -106,7 +107,9 @@ extension JPEGDecodeSession {
             for column in 0..<c.paddedBlocksWide {
                 let block = c.block(column: column, row: row)
                 let output = ring.output(column: column, row: row)
-                if size <= 2, ring !== c {
+                if c.coefficientsPerBlock == 1 {
+                    JPEGIDCT.fillDCOnly(block[0], quant: table[0], output: output, stride: ring.stride, size: size)
+                } else if size <= 2, ring !== c {
                     // A preview at 1/8 or 1/4: the reduced transform reads few coefficients,
                     // cheaper than looking at all 63 first.
                     JPEGIDCT.transform(block, quant: table, output: output, stride: ring.stride, size: size)

@@ -37,6 +37,10 @@ final class JPEGComponent {
     /// Coefficients (natural order, 64 per block) when the frame needs them all before any
     /// row can be rendered (progressive, or sequential in several scans); nil otherwise.
     private(set) var coefficients: UnsafeMutablePointer<Int16>?
+    /// Coefficients kept per block: 64, or 1 when only the DC coefficient can reach the output
+    /// (a progressive frame decoded at 1/8 scale, whose AC scans are passed over unread for
+    /// this component): a 12-megapixel thumbnail then keeps 0.4 MB, not 24 MB it never reads.
+    private(set) var coefficientsPerBlock = 64
     private var coefficientMemory: JPEGCoefficientMemory?
     /// For each coefficient (natural zig-zag index 0…63), the low bit `Al` of the last scan
     /// that coded it, ``JPEGDecodeSession/noBitsDecoded`` before any: a scan must lower it.
@@ -60,8 +64,9 @@ final class JPEGComponent {
     }
 
     /// Allocates the ring at `blockSize` samples per block (and the coefficients when
-    /// `keepCoefficients`). Called once, at the first scan, after the limits were checked.
-    func allocate(blockSize: Int, frame: JPEGFrameGeometry, keepCoefficients: Bool) {
+    /// `keepCoefficients`: only the DC ones when `dcOnly`). Called once, at the first scan,
+    /// after the limits were checked.
+    func allocate(blockSize: Int, frame: JPEGFrameGeometry, keepCoefficients: Bool, dcOnly: Bool = false) {
         precondition(plane == nil, "a component is allocated once")
         self.blockSize = blockSize
         width = (frame.width * h * blockSize + frame.maxH * 8 - 1) / (frame.maxH * 8)
@@ -73,7 +78,8 @@ final class JPEGComponent {
         ring.initialize(repeating: 128, count: samples)
         plane = ring
         if keepCoefficients {
-            let memory = JPEGCoefficientMemory(count: paddedBlocksWide * paddedBlocksHigh * 64)
+            coefficientsPerBlock = dcOnly ? 1 : 64
+            let memory = JPEGCoefficientMemory(count: paddedBlocksWide * paddedBlocksHigh * coefficientsPerBlock)
             coefficientMemory = memory
             coefficients = memory.base
         }
@@ -93,7 +99,7 @@ final class JPEGComponent {
     /// Gives back the memory of the coefficients of block rows before `blockRow`: the final
     /// render transformed them and reads them no more.
     func releaseCoefficients(before blockRow: Int) {
-        coefficientMemory?.release(before: blockRow * paddedBlocksWide * 64 * MemoryLayout<Int16>.stride,
+        coefficientMemory?.release(before: blockRow * paddedBlocksWide * coefficientsPerBlock * MemoryLayout<Int16>.stride,
                                    final: blockRow >= paddedBlocksHigh)
     }
 
@@ -117,10 +123,11 @@ final class JPEGComponent {
         (plane! + ((mcuRow * rows) % ringRows) * stride).update(repeating: 128, count: rows * stride)
     }
 
-    /// The 64 coefficients of block (`column`, `row`); only when ``coefficients`` exist.
+    /// The coefficients of block (`column`, `row`) (``coefficientsPerBlock`` of them); only
+    /// when ``coefficients`` exist.
     @inline(__always)
     func block(column: Int, row: Int) -> UnsafeMutablePointer<Int16> {
-        coefficients! + (row * paddedBlocksWide + column) * 64
+        coefficients! + (row * paddedBlocksWide + column) * coefficientsPerBlock
     }
 }
 

@@ -20,11 +20,14 @@ struct JPEGProgressiveScanDecoder {
         let fast: UnsafePointer<Int32>
         let coefficients: UnsafeMutablePointer<Int16>
         let paddedBlocksWide: Int, h: Int, v: Int
+        /// 64, or 1 for a component that keeps only DC coefficients (whose AC scans are
+        /// never decoded).
+        let perBlock: Int
         var predictor: Int
 
         @inline(__always)
         func block(_ column: Int, _ row: Int) -> UnsafeMutablePointer<Int16> {
-            coefficients + (row &* paddedBlocksWide &+ column) &* 64
+            coefficients + (row &* paddedBlocksWide &+ column) &* perBlock
         }
     }
 
@@ -60,10 +63,12 @@ struct JPEGProgressiveScanDecoder {
             case .acFirst, .acRefine: table = session.huffmanEntries[4 + c.acTable]
             }
             if kind != .dcRefine, table == nil { return nil }
+            // Only DC is kept for a component whose AC scans are passed over.
+            if ss > 0, c.coefficientsPerBlock < 64 { return nil }
             built.append(Unit(table: table.map { UnsafePointer($0) },
                               fast: UnsafePointer(session.fastAC + c.acTable * JPEGFastAC.size),
                               coefficients: coefficients, paddedBlocksWide: c.paddedBlocksWide,
-                              h: c.h, v: c.v, predictor: c.dcPredictor))
+                              h: c.h, v: c.v, perBlock: c.coefficientsPerBlock, predictor: c.dcPredictor))
         }
         spectralStart = ss
         spectralEnd = min(scan.spectralEnd, 63)
