@@ -66,7 +66,13 @@ extension JPEGDecodeSession {
 
     /// Whether `scan`'s data is not needed for the output: an AC scan of a component decoded
     /// at 1/8 scale, where each block is its DC alone. Its entropy-coded data is passed over
-    /// to the next marker unread.
+    /// to the next marker unread, and the component keeps no AC coefficients at all.
+    ///
+    /// At 1/4 and 1/2 every AC scan is decoded, although the reduced transforms ignore some
+    /// coefficients (row and column 4; at 1/4 also 2 and 6): a refinement scan reads one
+    /// correction bit for each coefficient of its band that is already non-zero, so a scan of
+    /// ignored coefficients left unread would put a later refinement whose band also covers
+    /// used ones out of step with its data. Only skipping every AC scan is always safe.
     func scanIsUnused(_ scan: JPEGScan) -> Bool {
         progressive && scan.spectralStart > 0 && scan.components.allSatisfy { $0.blockSize == 1 }
     }
