@@ -34,6 +34,7 @@ extension JPEGDecodeSession {
         var scan = JPEGScan(components: selected, spectralStart: Int(base[at]), spectralEnd: Int(base[at + 1]),
                             approximationHigh: Int(base[at + 2] >> 4), approximationLow: Int(base[at + 2] & 15))
         scanCount += 1
+        if scanCount == 1 { try installStandardHuffmanTables() }
         // A streamed sequential frame is complete after its one scan: nothing may follow.
         guard !streamed else { return nil }
         guard scanCount <= Self.maxScans else { throw ImageError(.badImageData) }

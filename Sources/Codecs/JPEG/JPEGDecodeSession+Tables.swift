@@ -73,17 +73,39 @@ extension JPEGDecodeSession {
             let total = counts.reduce(0, +)
             guard total <= 256, at + 17 + total <= stop else { throw ImageError(.badImageData) }
             let symbols = (0..<total).map { base[at + 17 + $0] }
-            let table = try HuffmanDecoder.jpeg(counts: counts, symbols: symbols)
-            if tableClass == 0 {
-                dcTables[index] = table
-            } else {
-                acTables[index] = table
-                JPEGFastAC.fill(fastAC + index * JPEGFastAC.size, counts: counts, symbols: symbols)
-                acCodes[index] = (counts, symbols)
-                skipTableBuilt[index] = false
-            }
-            keepEntries(of: table, slot: tableClass * 4 + index)
+            try installHuffmanTable(tableClass: tableClass, index: index, counts: counts, symbols: symbols)
             at += 17 + total
+        }
+    }
+
+    /// Makes `counts`/`symbols` the DC (`tableClass` 0) or AC (1) table `index`.
+    private func installHuffmanTable(tableClass: Int, index: Int, counts: [Int], symbols: [UInt8]) throws(ImageError) {
+        let table = try HuffmanDecoder.jpeg(counts: counts, symbols: symbols)
+        if tableClass == 0 {
+            dcTables[index] = table
+        } else {
+            acTables[index] = table
+            JPEGFastAC.fill(fastAC + index * JPEGFastAC.size, counts: counts, symbols: symbols)
+            acCodes[index] = (counts, symbols)
+            skipTableBuilt[index] = false
+        }
+        keepEntries(of: table, slot: tableClass * 4 + index)
+    }
+
+    /// At the first scan: tables 0 and 1 of each class that no DHT defined become the example
+    /// tables of T.81 Annex K.3 (luminance in 0, chrominance in 1), as libjpeg-turbo does.
+    /// Motion-JPEG frames (webcams, IP cameras; AVI1) leave out their DHT segments because they
+    /// use exactly those tables.
+    func installStandardHuffmanTables() throws(ImageError) {
+        let standard: [(tableClass: Int, index: Int, spec: JPEGHuffmanSpec)] = [
+            (0, 0, .standardLuminanceDC), (1, 0, .standardLuminanceAC),
+            (0, 1, .standardChrominanceDC), (1, 1, .standardChrominanceAC),
+        ]
+        for (tableClass, index, spec) in standard {
+            let defined = tableClass == 0 ? dcTables[index] != nil : acTables[index] != nil
+            guard !defined else { continue }
+            try installHuffmanTable(tableClass: tableClass, index: index, counts: spec.counts.map(Int.init),
+                                    symbols: spec.symbols)
         }
     }
 

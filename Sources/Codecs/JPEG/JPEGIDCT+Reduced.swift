@@ -26,9 +26,7 @@ extension JPEGIDCT {
     private static let r3_624509785: Int32 = 29692
 
     @inline(__always)
-    private static func clamp(_ v: Int32) -> UInt8 {
-        UInt8(truncatingIfNeeded: v < 0 ? 0 : (v > 255 ? 255 : v))
-    }
+    private static func clamp(_ v: Int32) -> UInt8 { rangeLimit(v) }
 
     /// Descale with rounding: `(x + 2^(n−1)) >> n`.
     @inline(__always)

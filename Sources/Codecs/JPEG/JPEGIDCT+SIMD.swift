@@ -44,11 +44,13 @@ extension JPEGIDCT {
         Lanes(Int32(x[0]), Int32(x[1]), Int32(x[2]), Int32(x[3]), Int32(x[4]), Int32(x[5]), Int32(x[6]), Int32(x[7]))
     }
 
-    /// Clamps to 0…255 and narrows to bytes: with branch-free bit operations and a lane-by-lane
+    /// Range-limits to 0…255 (``JPEGIDCT/rangeLimit(_:)``: modulo 1024 around the centre, then
+    /// clamped) and narrows to bytes: with branch-free bit operations and a lane-by-lane
     /// narrowing, which LLVM turns into SSE2's saturating packs (`clamped` and the generic
     /// conversion stayed calls here, for the reason given at ``widen(_:)``).
     @inline(__always)
-    private static func bytes(_ v: Lanes) -> SIMD8<UInt8> {
+    private static func bytes(_ level: Lanes) -> SIMD8<UInt8> {
+        let v = ((level &+ 384) & 1023) &- 384
         let positive = v & ~(v &>> 31)
         let c = (positive | ((255 &- positive) &>> 31)) & 255
         return SIMD8<UInt8>(UInt8(truncatingIfNeeded: c[0]), UInt8(truncatingIfNeeded: c[1]),

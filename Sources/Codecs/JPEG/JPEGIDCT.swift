@@ -56,6 +56,17 @@ enum JPEGIDCT {
         return (e10 &+ o3, e11 &+ o2, e12 &+ o1, e13 &+ o0, e13 &- o0, e12 &- o1, e11 &- o2, e10 &- o3)
     }
 
+    /// A level-shifted IDCT output as a sample, as libjpeg's range-limit table makes it: the
+    /// value is taken modulo 1024 around the centre first (libjpeg indexes its table with
+    /// `& RANGE_MASK`), then clamped to 0…255. Values within 512 of the centre — every
+    /// undamaged block — are simply clamped; the wrap only shows on damaged data whose
+    /// coefficients overflow, which then looks as it does in libjpeg-turbo.
+    @inline(__always)
+    static func rangeLimit(_ value: Int32) -> UInt8 {
+        let wrapped = ((value &+ 384) & 1023) &- 384
+        return UInt8(truncatingIfNeeded: wrapped < 0 ? 0 : (wrapped > 255 ? 255 : wrapped))
+    }
+
     /// The transform of a block whose AC coefficients are all zero: every sample is the same.
     /// Computes exactly what ``transform(_:quant:output:stride:)`` would (its DC shortcuts in
     /// both passes), so the fast path changes no pixel.
@@ -66,8 +77,7 @@ enum JPEGIDCT {
         // (dc·q·4 + 16) >> 5 = (dc·q + 4) >> 3.
         let pass1 = (Int32(dc) &* quant) &<< pass1Bits
         let dcShift = pass1Bits + 3
-        let value = ((pass1 &+ (1 << (dcShift - 1))) &>> dcShift) &+ 128
-        let sample = UInt8(truncatingIfNeeded: value < 0 ? 0 : (value > 255 ? 255 : value))
+        let sample = rangeLimit(((pass1 &+ (1 << (dcShift - 1))) &>> dcShift) &+ 128)
         for row in 0..<size { (output + row * stride).update(repeating: sample, count: size) }
     }
 
@@ -120,9 +130,7 @@ enum JPEGIDCT {
             for row in 0..<8 {
                 let w = ws + row * 8
                 let out = output + row * stride
-                @inline(__always) func clamp(_ v: Int32) -> UInt8 {
-                    UInt8(truncatingIfNeeded: v < 0 ? 0 : (v > 255 ? 255 : v))
-                }
+                @inline(__always) func clamp(_ v: Int32) -> UInt8 { rangeLimit(v) }
                 if w[1] == 0, w[2] == 0, w[3] == 0, w[4] == 0, w[5] == 0, w[6] == 0, w[7] == 0 {
                     let dcShift = pass1Bits + 3
                     let value = clamp(((w[0] &+ (1 << (dcShift - 1))) &>> dcShift) &+ 128)
