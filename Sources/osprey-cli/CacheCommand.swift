@@ -4,15 +4,18 @@ import Osprey
 /// `osprey cache stats|clear|path|trim`: looks after a disk cache.
 enum CacheCommand {
     static let help = """
-    usage: osprey cache stats|clear|path [--cache-dir D]
+    usage: osprey cache stats [--json] [--cache-dir D]
+           osprey cache clear|path [--cache-dir D]
            osprey cache trim [--max-age AGE] [--max-size SIZE] [--cache-dir D]
 
-      stats   entries, bytes, temporary and foreign files in the disk cache
+      stats   entries, bytes, temporary and foreign files in the disk cache (--json: one
+              JSON object with the same figures, for scripts)
       clear   delete every entry (files the cache did not write are left alone)
       path    print the folder that holds the entries
       trim    apply the limits now: delete entries unused for longer than AGE, then, while
               over SIZE, the least recently used (down to half of SIZE, as the cache does)
-    --cache-dir D    the cache folder (default \(ImageCache.defaultDiskCacheDirectory.path))
+    --cache-dir D    the cache root (default \(ImageCache.defaultDiskCacheDirectory.path)); the
+                     entries live in its namespace folder D/\(namespace), which `path` prints
     --max-age AGE    seconds, or with a unit: 90s, 30m, 12h, 7d (default 7d; "never" keeps all)
     --max-size SIZE  bytes, or with a unit: 500k, 200M, 2G (powers of 1024; default 1G)
     None of these creates the cache folder: a missing one is an empty cache. Only files
@@ -24,7 +27,7 @@ enum CacheCommand {
     static let namespace = "default"
 
     static func run(_ words: [String]) async throws -> Int32 {
-        let arguments = try Arguments(words, valued: ["cache-dir", "max-age", "max-size"])
+        let arguments = try Arguments(words, valued: ["cache-dir", "max-age", "max-size"], switches: ["json"])
         guard arguments.positional.count == 1, let action = arguments.positional.first else {
             throw Arguments.Problem(description: "cache needs one of: stats, clear, path, trim")
         }
@@ -33,6 +36,9 @@ enum CacheCommand {
         }
         if action != "trim" && (arguments.value("max-age") != nil || arguments.value("max-size") != nil) {
             throw Arguments.Problem(description: "--max-age and --max-size go with trim")
+        }
+        if action != "stats" && arguments.flag("json") {
+            throw Arguments.Problem(description: "--json goes with stats")
         }
         var config = ImageCacheConfig()
         config.sweepInterval = 0   // a one-shot command sweeps only when asked (trim)
@@ -48,6 +54,8 @@ enum CacheCommand {
         let cache = exists ? ImageCache(namespace: namespace, diskCacheDirectory: root, config: config) : nil
         let report = cache?.diskCache.folderReport()
         switch action {
+        case "stats" where arguments.flag("json"):
+            print(try statsJSON(folder: folder, exists: exists, report: report))
         case "stats":
             let size = report.map { $0.entryBytes + $0.temporaryBytes } ?? 0
             print("path:  \(folder.path)\(exists ? "" : " (does not exist)")")
@@ -73,6 +81,27 @@ enum CacheCommand {
             print(folder.path)
         }
         return 0
+    }
+
+    /// The figures of `stats` as one JSON object (keys sorted, so scripts and diffs are stable).
+    private static func statsJSON(folder: URL, exists: Bool, report: DiskCache.FolderReport?) throws -> String {
+        struct Stats: Encodable {
+            var path: String
+            var exists: Bool
+            var entries: Int
+            var entryBytes: Int
+            var temporaryFiles: Int
+            var temporaryBytes: Int
+            var foreignFiles: Int
+            var marked: Bool
+        }
+        let stats = Stats(path: folder.path, exists: exists, entries: report?.entryCount ?? 0,
+                          entryBytes: report?.entryBytes ?? 0, temporaryFiles: report?.temporaryCount ?? 0,
+                          temporaryBytes: report?.temporaryBytes ?? 0, foreignFiles: report?.foreignCount ?? 0,
+                          marked: report?.isMarked ?? false)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(stats), as: UTF8.self)
     }
 
     /// Says what in the folder is not the cache's: those files are never deleted.

@@ -11,7 +11,8 @@ enum FetchCommand {
     Loads each URL through ImageManager (memory, then disk cache, then network). A word without
     "://" is a local image file, loaded through the same pipeline (reported as "file").
       --list FILE       also load the URLs in FILE, one per line (blank lines and # comments skipped)
-      --cache-dir D     disk cache folder (default: the shared cache, \(ImageCache.defaultDiskCacheDirectory.path))
+      --cache-dir D     disk cache root (default: the shared cache, \(ImageCache.defaultDiskCacheDirectory.path));
+                        entries go in its namespace folder D/default (`osprey cache path` prints it)
       --concurrency N   downloads at once, \(Limits.concurrency.lowerBound)–\(Limits.concurrency.upperBound) (default 6)
       --thumbnail WxH   decode straight to at most W×H pixels
       --out DIR         write every image as DIR/<n>-<name>.png

@@ -146,6 +146,26 @@ struct CLIInputTests {
         #expect(!FileManager.default.fileExists(atPath: target.path))
     }
 
+    @Test("cache stats --json reports the namespace folder and its figures as one object",
+          .enabled(if: CLITests.isBuilt, "needs the built osprey executable"))
+    func statsJSON() async throws {
+        let root = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        var config = ImageCacheConfig()
+        config.sweepInterval = 0
+        let disk = DiskCache(directory: root, namespace: "default", config: config)
+        disk.store(Data(count: 1_000), forKey: "a")
+        disk.store(Data(count: 500), forKey: "b")
+        let run = try await Self.run(["cache", "stats", "--json", "--cache-dir", root.path])
+        #expect(run.status == 0, "\(run.errors)")
+        struct Stats: Decodable { var path: String; var exists: Bool; var entries: Int; var entryBytes: Int; var foreignFiles: Int }
+        let stats = try JSONDecoder().decode(Stats.self, from: Data(run.output.utf8))
+        #expect(stats.path == root.appendingPathComponent("default").path)
+        #expect(stats.exists && stats.entries == 2 && stats.entryBytes == 1_500 && stats.foreignFiles == 0)
+        let misplaced = try await Self.run(["cache", "path", "--json", "--cache-dir", root.path])
+        #expect(misplaced.status == 2 && misplaced.errors.contains("--json"))
+    }
+
     @Test("cache trim applies age and size limits now",
           .enabled(if: CLITests.isBuilt, "needs the built osprey executable"))
     func trim() async throws {
