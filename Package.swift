@@ -70,6 +70,10 @@ let package = Package(
             dependencies: ["OspreyCore", "OspreyCodecs", "OspreyTestSupport", "OspreyTestTraits"]
         ),
         .testTarget(
+            name: "OspreyCodecsTests",
+            dependencies: ["OspreyCore", "OspreyCodecs", "OspreyTestSupport", "OspreyTestTraits"]
+        ),
+        .testTarget(
             name: "LoopbackServerTests",
             dependencies: ["LoopbackServer", "OspreyTestSupport", "OspreyTestTraits"]
         ),
