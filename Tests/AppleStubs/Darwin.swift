@@ -70,6 +70,15 @@ public var ENOBUFS: Int32 { 55 }
 public var ELOOP: Int32 { 62 }
 public var ENOTEMPTY: Int32 { 66 }
 
+/// Mirrors the Darwin overlay's `POSIXErrorCode` (an `Int32` enum; the type of `POSIXError.Code`, [sdk: checked, stdlib/public/Platform/POSIXError.swift (Swift overlay source, Darwin branch, found with find_string): same (`@objc public enum POSIXErrorCode : Int32`; the other cases are left out)]
+/// which Foundation looks up by name). Only two of its cases are declared. [sdk: unchecked]
+public enum POSIXErrorCode: Int32 {
+    /// Mirrors `POSIXErrorCode.EPERM`. [sdk: checked, stdlib/public/Platform/POSIXError.swift (Swift overlay source, Darwin branch, found with find_string): same (`@objc public enum POSIXErrorCode : Int32`; the other cases are left out)]
+    case EPERM = 1
+    /// Mirrors `POSIXErrorCode.ENOENT`. [sdk: checked, stdlib/public/Platform/POSIXError.swift (Swift overlay source, Darwin branch, found with find_string): same (`@objc public enum POSIXErrorCode : Int32`; the other cases are left out)]
+    case ENOENT = 2
+}
+
 /// Mirrors `strerror(_ __errnum: Int32) -> UnsafeMutablePointer<CChar>!`. [sdk: unchecked: the header was not found in the stored mirrors in this pass]
 @discardableResult
 public func strerror(_ __errnum: Int32) -> UnsafeMutablePointer<CChar>! { fatalError() }
