@@ -35,13 +35,13 @@ public typealias blkcnt_t = Int64
 public typealias blksize_t = Int32
 /// Mirrors `time_t` (`__darwin_time_t`, `long`). [sdk: checked, `struct timespec` in the stat.h of the same xnu commit (`__darwin_time_t`, `long`): same]
 public typealias time_t = Int
-/// Mirrors `socklen_t` (`__darwin_socklen_t`, `__uint32_t`). [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `socklen_t` (`__darwin_socklen_t`, `__uint32_t`). [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public typealias socklen_t = UInt32
-/// Mirrors `sa_family_t` (`__uint8_t`; Glibc: `UInt16`). [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `sa_family_t` (`__uint8_t`; Glibc: `UInt16`). [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public typealias sa_family_t = UInt8
-/// Mirrors `in_port_t` (`__uint16_t`). [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `in_port_t` (`__uint16_t`). [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public typealias in_port_t = UInt16
-/// Mirrors `in_addr_t` (`__uint32_t`). [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `in_addr_t` (`__uint32_t`). [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public typealias in_addr_t = UInt32
 /// Mirrors `nfds_t` (`unsigned int`; Glibc: `unsigned long`). [sdk: unchecked: Apple's poll.h is not in the stored mirrors; a clang test quoting `#if defined(__APPLE__) typedef unsigned int nfds_t;` agrees]
 public typealias nfds_t = UInt32
@@ -94,36 +94,36 @@ public func malloc(_ __size: Int) -> UnsafeMutableRawPointer! { fatalError() }
 /// Mirrors `free(_: UnsafeMutableRawPointer!)`. [sdk: checked, malloc/_malloc.h (libmalloc text found with find_string: `void * __sized_by_or_null(__size) malloc(size_t)`, no nullability, so `!`; free takes `void *`): same]
 public func free(_ __ptr: UnsafeMutableRawPointer!) { fatalError() }
 
-/// Mirrors `read(_: Int32, _: UnsafeMutableRawPointer!, _: Int) -> Int`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `read(_: Int32, _: UnsafeMutableRawPointer!, _: Int) -> Int`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 @discardableResult
 public func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer!, _ count: Int) -> Int { fatalError() }
-/// Mirrors `write(_ __fd: Int32, _ __buf: UnsafeRawPointer!, _ __nbyte: Int) -> Int`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `write(_ __fd: Int32, _ __buf: UnsafeRawPointer!, _ __nbyte: Int) -> Int`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 @discardableResult
 public func write(_ __fd: Int32, _ __buf: UnsafeRawPointer!, _ __nbyte: Int) -> Int { fatalError() }
-/// Mirrors `close(_: Int32) -> Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `close(_: Int32) -> Int32`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 @discardableResult
 public func close(_ fd: Int32) -> Int32 { fatalError() }
-/// Mirrors `unlink(_: UnsafePointer<CChar>!) -> Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `unlink(_: UnsafePointer<CChar>!) -> Int32`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 @discardableResult
 public func unlink(_ path: UnsafePointer<CChar>!) -> Int32 { fatalError() }
-/// Mirrors `unlinkat(_: Int32, _: UnsafePointer<CChar>!, _: Int32) -> Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `unlinkat(_: Int32, _: UnsafePointer<CChar>!, _: Int32) -> Int32`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 @discardableResult
 public func unlinkat(_ fd: Int32, _ path: UnsafePointer<CChar>!, _ flag: Int32) -> Int32 { fatalError() }
-/// Mirrors `rmdir(_: UnsafePointer<CChar>!) -> Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `rmdir(_: UnsafePointer<CChar>!) -> Int32`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 @discardableResult
 public func rmdir(_ path: UnsafePointer<CChar>!) -> Int32 { fatalError() }
-/// Mirrors `rename(_ __old: UnsafePointer<CChar>!, _ __new: UnsafePointer<CChar>!) -> Int32` (stdio.h). [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `rename(_ __old: UnsafePointer<CChar>!, _ __new: UnsafePointer<CChar>!) -> Int32` (stdio.h). [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 @discardableResult
 public func rename(_ __old: UnsafePointer<CChar>!, _ __new: UnsafePointer<CChar>!) -> Int32 { fatalError() }
-/// Mirrors `isatty(_: Int32) -> Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `isatty(_: Int32) -> Int32`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 @discardableResult
 public func isatty(_ fd: Int32) -> Int32 { fatalError() }
-/// Mirrors `STDOUT_FILENO: Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `STDOUT_FILENO: Int32`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public var STDOUT_FILENO: Int32 { 1 }
-/// Mirrors `sysconf(_: Int32) -> Int`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `sysconf(_: Int32) -> Int`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 @discardableResult
 public func sysconf(_ name: Int32) -> Int { fatalError() }
-/// Mirrors `_SC_PAGESIZE: Int32` (a macro; Glibc: an enum case). [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `_SC_PAGESIZE: Int32` (a macro; Glibc: an enum case). [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public var _SC_PAGESIZE: Int32 { 29 }
 
 // MARK: - fcntl.h (with the Darwin overlay's non-variadic `open`, `openat`, `fcntl`)
@@ -143,7 +143,7 @@ public func fcntl(_ fd: Int32, _ cmd: Int32) -> Int32 { fatalError() }
 /// Mirrors the overlay's `fcntl(_ fd: Int32, _ cmd: Int32, _ value: Int32) -> Int32`. [sdk: checked, stdlib/public/Platform/Platform.swift of swiftlang/swift (the Darwin overlay): same]
 @discardableResult
 public func fcntl(_ fd: Int32, _ cmd: Int32, _ value: Int32) -> Int32 { fatalError() }
-/// Mirrors the `O_*` flags Osprey uses (macros, `Int32`; Darwin's values). [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors the `O_*` flags Osprey uses (macros, `Int32`; Darwin's values). [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public var O_RDONLY: Int32 { 0x0000 }
 public var O_WRONLY: Int32 { 0x0001 }
 public var O_NONBLOCK: Int32 { 0x0004 }
@@ -202,19 +202,19 @@ public struct stat {
 }
 // The function `stat(_:_:)` is left out: Swift cannot declare it beside the struct (a C
 // import can), and Osprey calls `lstat`, `fstat` and `fstatat` only.
-/// Mirrors `lstat(_: UnsafePointer<CChar>!, _: UnsafeMutablePointer<stat>!) -> Int32`. [sdk: unchecked: the prototypes further down bsd/sys/stat.h were not read in this pass]
+/// Mirrors `lstat(_: UnsafePointer<CChar>!, _: UnsafeMutablePointer<stat>!) -> Int32`. [sdk: checked, the prototypes at the end of bsd/sys/stat.h of apple-oss-distributions/xnu@5c2921b (no nullability, so `!`; `fstatat` iOS 8 / macOS 10.10, `futimens` iOS 11 / macOS 10.13, under the iOS 15 / macOS 12 floor): same]
 @discardableResult
 public func lstat(_ path: UnsafePointer<CChar>!, _ buffer: UnsafeMutablePointer<stat>!) -> Int32 { fatalError() }
-/// Mirrors `fstat(_: Int32, _: UnsafeMutablePointer<stat>!) -> Int32`. [sdk: unchecked: the prototypes further down bsd/sys/stat.h were not read in this pass]
+/// Mirrors `fstat(_: Int32, _: UnsafeMutablePointer<stat>!) -> Int32`. [sdk: checked, the prototypes at the end of bsd/sys/stat.h of apple-oss-distributions/xnu@5c2921b (no nullability, so `!`; `fstatat` iOS 8 / macOS 10.10, `futimens` iOS 11 / macOS 10.13, under the iOS 15 / macOS 12 floor): same]
 @discardableResult
 public func fstat(_ fd: Int32, _ buffer: UnsafeMutablePointer<stat>!) -> Int32 { fatalError() }
-/// Mirrors `fstatat(_: Int32, _: UnsafePointer<CChar>!, _: UnsafeMutablePointer<stat>!, _: Int32) -> Int32`. [sdk: unchecked: the prototypes further down bsd/sys/stat.h were not read in this pass]
+/// Mirrors `fstatat(_: Int32, _: UnsafePointer<CChar>!, _: UnsafeMutablePointer<stat>!, _: Int32) -> Int32`. [sdk: checked, the prototypes at the end of bsd/sys/stat.h of apple-oss-distributions/xnu@5c2921b (no nullability, so `!`; `fstatat` iOS 8 / macOS 10.10, `futimens` iOS 11 / macOS 10.13, under the iOS 15 / macOS 12 floor): same]
 @discardableResult
 public func fstatat(_ fd: Int32, _ path: UnsafePointer<CChar>!, _ buffer: UnsafeMutablePointer<stat>!, _ flag: Int32) -> Int32 { fatalError() }
-/// Mirrors `mkdir(_: UnsafePointer<CChar>!, _: mode_t) -> Int32`. [sdk: unchecked: the prototypes further down bsd/sys/stat.h were not read in this pass]
+/// Mirrors `mkdir(_: UnsafePointer<CChar>!, _: mode_t) -> Int32`. [sdk: checked, the prototypes at the end of bsd/sys/stat.h of apple-oss-distributions/xnu@5c2921b (no nullability, so `!`; `fstatat` iOS 8 / macOS 10.10, `futimens` iOS 11 / macOS 10.13, under the iOS 15 / macOS 12 floor): same]
 @discardableResult
 public func mkdir(_ path: UnsafePointer<CChar>!, _ mode: mode_t) -> Int32 { fatalError() }
-/// Mirrors `futimens(_ __fd: Int32, _ __times: UnsafePointer<timespec>!) -> Int32` (iOS 11, macOS 10.13). [sdk: unchecked: the prototypes further down bsd/sys/stat.h were not read in this pass]
+/// Mirrors `futimens(_ __fd: Int32, _ __times: UnsafePointer<timespec>!) -> Int32` (iOS 11, macOS 10.13). [sdk: checked, the prototypes at the end of bsd/sys/stat.h of apple-oss-distributions/xnu@5c2921b (no nullability, so `!`; `fstatat` iOS 8 / macOS 10.10, `futimens` iOS 11 / macOS 10.13, under the iOS 15 / macOS 12 floor): same]
 @discardableResult
 public func futimens(_ __fd: Int32, _ __times: UnsafePointer<timespec>!) -> Int32 { fatalError() }
 /// Mirrors the overlay's `S_IFMT: mode_t`. [sdk: checked, stdlib/public/Platform/Platform.swift of swiftlang/swift (the Darwin overlay): same]
@@ -256,16 +256,16 @@ public func dirfd(_ dirp: UnsafeMutablePointer<DIR>!) -> Int32 { fatalError() }
 
 // MARK: - sys/mman.h
 
-/// Mirrors `mmap(_: UnsafeMutableRawPointer!, _: Int, _: Int32, _: Int32, _: Int32, _: off_t) -> UnsafeMutableRawPointer!`. [sdk: unchecked: the header was not found in the stored mirrors in this pass]
+/// Mirrors `mmap(_: UnsafeMutableRawPointer!, _: Int, _: Int32, _: Int32, _: Int32, _: off_t) -> UnsafeMutableRawPointer!`. [sdk: checked, bsd/sys/mman.h of apple-oss-distributions/xnu@8d741a5 (prototypes without nullability, so `!`; `size_t` as `Int`): same]
 @discardableResult
 public func mmap(_ addr: UnsafeMutableRawPointer!, _ len: Int, _ prot: Int32, _ flags: Int32, _ fd: Int32, _ offset: off_t) -> UnsafeMutableRawPointer! { fatalError() }
-/// Mirrors `munmap(_: UnsafeMutableRawPointer!, _: Int) -> Int32`. [sdk: unchecked: the header was not found in the stored mirrors in this pass]
+/// Mirrors `munmap(_: UnsafeMutableRawPointer!, _: Int) -> Int32`. [sdk: checked, bsd/sys/mman.h of apple-oss-distributions/xnu@8d741a5 (prototypes without nullability, so `!`; `size_t` as `Int`): same]
 @discardableResult
 public func munmap(_ addr: UnsafeMutableRawPointer!, _ len: Int) -> Int32 { fatalError() }
-/// Mirrors `madvise(_: UnsafeMutableRawPointer!, _: Int, _: Int32) -> Int32`. [sdk: unchecked: the header was not found in the stored mirrors in this pass]
+/// Mirrors `madvise(_: UnsafeMutableRawPointer!, _: Int, _: Int32) -> Int32`. [sdk: checked, bsd/sys/mman.h of apple-oss-distributions/xnu@8d741a5 (prototypes without nullability, so `!`; `size_t` as `Int`): same]
 @discardableResult
 public func madvise(_ addr: UnsafeMutableRawPointer!, _ len: Int, _ advice: Int32) -> Int32 { fatalError() }
-/// Mirrors `PROT_READ`, `PROT_WRITE`, `MAP_PRIVATE`, `MAP_ANONYMOUS`, `MADV_DONTNEED` (macros, `Int32`). [sdk: unchecked: the header was not found in the stored mirrors in this pass]
+/// Mirrors `PROT_READ`, `PROT_WRITE`, `MAP_PRIVATE`, `MAP_ANONYMOUS`, `MADV_DONTNEED` (macros, `Int32`). [sdk: unchecked: the values in bsd/sys/mman.h were not read; only the type matters here (integer macros import as `Int32`)]
 public var PROT_READ: Int32 { 0x01 }
 public var PROT_WRITE: Int32 { 0x02 }
 public var MAP_PRIVATE: Int32 { 0x0002 }
@@ -347,91 +347,91 @@ public func pthread_join(_ thread: pthread_t, _ value: UnsafeMutablePointer<Unsa
 
 // MARK: - sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h
 
-/// Mirrors `struct sockaddr` (BSD: `sa_len` first). [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `struct sockaddr` (BSD: `sa_len` first). [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public struct sockaddr {
     public var sa_len: UInt8
     public var sa_family: sa_family_t
     public var sa_data: (CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar)
-    /// Mirrors the imported zero initializer `sockaddr()`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+    /// Mirrors the imported zero initializer `sockaddr()`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
     public init() { fatalError() }
 }
-/// Mirrors `struct in_addr`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `struct in_addr`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public struct in_addr {
     public var s_addr: in_addr_t
-    /// Mirrors the imported memberwise `in_addr(s_addr:)`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+    /// Mirrors the imported memberwise `in_addr(s_addr:)`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
     public init(s_addr: in_addr_t) { self.s_addr = s_addr }
 }
-/// Mirrors `struct sockaddr_in` (BSD: `sin_len: __uint8_t` first). [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `struct sockaddr_in` (BSD: `sin_len: __uint8_t` first). [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public struct sockaddr_in {
     public var sin_len: UInt8
     public var sin_family: sa_family_t
     public var sin_port: in_port_t
     public var sin_addr: in_addr
     public var sin_zero: (CChar, CChar, CChar, CChar, CChar, CChar, CChar, CChar)
-    /// Mirrors the imported zero initializer `sockaddr_in()`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+    /// Mirrors the imported zero initializer `sockaddr_in()`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
     public init() { fatalError() }
 }
-/// Mirrors `socket(_: Int32, _: Int32, _: Int32) -> Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `socket(_: Int32, _: Int32, _: Int32) -> Int32`. [sdk: checked, the prototypes at the end of bsd/sys/socket.h of apple-oss-distributions/xnu@1031c58 (no nullability, so `!`; `ssize_t`/`size_t` as `Int`): same]
 @discardableResult
 public func socket(_ domain: Int32, _ type: Int32, _ protocol: Int32) -> Int32 { fatalError() }
-/// Mirrors `setsockopt(_: Int32, _: Int32, _: Int32, _: UnsafeRawPointer!, _: socklen_t) -> Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `setsockopt(_: Int32, _: Int32, _: Int32, _: UnsafeRawPointer!, _: socklen_t) -> Int32`. [sdk: checked, the prototypes at the end of bsd/sys/socket.h of apple-oss-distributions/xnu@1031c58 (no nullability, so `!`; `ssize_t`/`size_t` as `Int`): same]
 @discardableResult
 public func setsockopt(_ socket: Int32, _ level: Int32, _ name: Int32, _ value: UnsafeRawPointer!, _ length: socklen_t) -> Int32 { fatalError() }
-/// Mirrors `bind(_: Int32, _: UnsafePointer<sockaddr>!, _: socklen_t) -> Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `bind(_: Int32, _: UnsafePointer<sockaddr>!, _: socklen_t) -> Int32`. [sdk: checked, the prototypes at the end of bsd/sys/socket.h of apple-oss-distributions/xnu@1031c58 (no nullability, so `!`; `ssize_t`/`size_t` as `Int`): same]
 @discardableResult
 public func bind(_ socket: Int32, _ address: UnsafePointer<sockaddr>!, _ length: socklen_t) -> Int32 { fatalError() }
-/// Mirrors `listen(_: Int32, _: Int32) -> Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `listen(_: Int32, _: Int32) -> Int32`. [sdk: checked, the prototypes at the end of bsd/sys/socket.h of apple-oss-distributions/xnu@1031c58 (no nullability, so `!`; `ssize_t`/`size_t` as `Int`): same]
 @discardableResult
 public func listen(_ socket: Int32, _ backlog: Int32) -> Int32 { fatalError() }
-/// Mirrors `getsockname(_: Int32, _: UnsafeMutablePointer<sockaddr>!, _: UnsafeMutablePointer<socklen_t>!) -> Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `getsockname(_: Int32, _: UnsafeMutablePointer<sockaddr>!, _: UnsafeMutablePointer<socklen_t>!) -> Int32`. [sdk: checked, the prototypes at the end of bsd/sys/socket.h of apple-oss-distributions/xnu@1031c58 (no nullability, so `!`; `ssize_t`/`size_t` as `Int`): same]
 @discardableResult
 public func getsockname(_ socket: Int32, _ address: UnsafeMutablePointer<sockaddr>!, _ length: UnsafeMutablePointer<socklen_t>!) -> Int32 { fatalError() }
-/// Mirrors `accept(_: Int32, _: UnsafeMutablePointer<sockaddr>!, _: UnsafeMutablePointer<socklen_t>!) -> Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `accept(_: Int32, _: UnsafeMutablePointer<sockaddr>!, _: UnsafeMutablePointer<socklen_t>!) -> Int32`. [sdk: checked, the prototypes at the end of bsd/sys/socket.h of apple-oss-distributions/xnu@1031c58 (no nullability, so `!`; `ssize_t`/`size_t` as `Int`): same]
 @discardableResult
 public func accept(_ socket: Int32, _ address: UnsafeMutablePointer<sockaddr>!, _ length: UnsafeMutablePointer<socklen_t>!) -> Int32 { fatalError() }
-/// Mirrors `send(_: Int32, _: UnsafeRawPointer!, _: Int, _: Int32) -> Int`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `send(_: Int32, _: UnsafeRawPointer!, _: Int, _: Int32) -> Int`. [sdk: checked, the prototypes at the end of bsd/sys/socket.h of apple-oss-distributions/xnu@1031c58 (no nullability, so `!`; `ssize_t`/`size_t` as `Int`): same]
 @discardableResult
 public func send(_ socket: Int32, _ buffer: UnsafeRawPointer!, _ length: Int, _ flags: Int32) -> Int { fatalError() }
-/// Mirrors `recv(_: Int32, _: UnsafeMutableRawPointer!, _: Int, _: Int32) -> Int`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `recv(_: Int32, _: UnsafeMutableRawPointer!, _: Int, _: Int32) -> Int`. [sdk: checked, the prototypes at the end of bsd/sys/socket.h of apple-oss-distributions/xnu@1031c58 (no nullability, so `!`; `ssize_t`/`size_t` as `Int`): same]
 @discardableResult
 public func recv(_ socket: Int32, _ buffer: UnsafeMutableRawPointer!, _ length: Int, _ flags: Int32) -> Int { fatalError() }
-/// Mirrors `shutdown(_: Int32, _: Int32) -> Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `shutdown(_: Int32, _: Int32) -> Int32`. [sdk: checked, the prototypes at the end of bsd/sys/socket.h of apple-oss-distributions/xnu@1031c58 (no nullability, so `!`; `ssize_t`/`size_t` as `Int`): same]
 @discardableResult
 public func shutdown(_ socket: Int32, _ how: Int32) -> Int32 { fatalError() }
-/// Mirrors `AF_INET: Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `AF_INET: Int32`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public var AF_INET: Int32 { 2 }
-/// Mirrors Darwin's `SOCK_STREAM: Int32` (Glibc: a `__socket_type` value). [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors Darwin's `SOCK_STREAM: Int32` (Glibc: a `__socket_type` value). [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public var SOCK_STREAM: Int32 { 1 }
-/// Mirrors `SOL_SOCKET: Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `SOL_SOCKET: Int32`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public var SOL_SOCKET: Int32 { 0xffff }
-/// Mirrors `SO_REUSEADDR: Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `SO_REUSEADDR: Int32`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public var SO_REUSEADDR: Int32 { 0x0004 }
-/// Mirrors Darwin's `SO_NOSIGPIPE: Int32` (no Linux equivalent; Linux passes `MSG_NOSIGNAL`). [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors Darwin's `SO_NOSIGPIPE: Int32` (no Linux equivalent; Linux passes `MSG_NOSIGNAL`). [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public var SO_NOSIGPIPE: Int32 { 0x1022 }
-/// Mirrors Darwin's `IPPROTO_TCP: Int32` (a macro; Glibc: an enum case). [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors Darwin's `IPPROTO_TCP: Int32` (a macro; Glibc: an enum case). [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public var IPPROTO_TCP: Int32 { 6 }
-/// Mirrors `TCP_NODELAY: Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `TCP_NODELAY: Int32`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public var TCP_NODELAY: Int32 { 0x01 }
-/// Mirrors Darwin's `SHUT_WR: Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors Darwin's `SHUT_WR: Int32`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public var SHUT_WR: Int32 { 1 }
-/// Mirrors Darwin's `SHUT_RDWR: Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors Darwin's `SHUT_RDWR: Int32`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public var SHUT_RDWR: Int32 { 2 }
-/// Mirrors Darwin's `MSG_PEEK: Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors Darwin's `MSG_PEEK: Int32`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public var MSG_PEEK: Int32 { 0x2 }
-/// Mirrors Darwin's `MSG_DONTWAIT: Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors Darwin's `MSG_DONTWAIT: Int32`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public var MSG_DONTWAIT: Int32 { 0x80 }
-/// Mirrors `struct pollfd` (`fd: Int32`, `events: Int16`, `revents: Int16`). [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `struct pollfd` (`fd: Int32`, `events: Int16`, `revents: Int16`). [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public struct pollfd {
     public var fd: Int32
     public var events: Int16
     public var revents: Int16
-    /// Mirrors the imported memberwise `pollfd(fd:events:revents:)`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+    /// Mirrors the imported memberwise `pollfd(fd:events:revents:)`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
     public init(fd: Int32, events: Int16, revents: Int16) { self.fd = fd; self.events = events; self.revents = revents }
 }
-/// Mirrors `poll(_: UnsafeMutablePointer<pollfd>!, _: nfds_t, _: Int32) -> Int32`. [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `poll(_: UnsafeMutablePointer<pollfd>!, _: nfds_t, _: Int32) -> Int32`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 @discardableResult
 public func poll(_ fds: UnsafeMutablePointer<pollfd>!, _ count: nfds_t, _ timeout: Int32) -> Int32 { fatalError() }
-/// Mirrors `POLLIN`, `POLLERR`, `POLLNVAL` (macros, `Int32`). [sdk: unchecked: sys/socket.h, netinet/in.h, netinet/tcp.h, poll.h, unistd.h and stdio.h were not found in the stored mirrors in this pass]
+/// Mirrors `POLLIN`, `POLLERR`, `POLLNVAL` (macros, `Int32`). [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 public var POLLIN: Int32 { 0x0001 }
 public var POLLERR: Int32 { 0x0008 }
 public var POLLNVAL: Int32 { 0x0020 }
