@@ -115,6 +115,14 @@ public func rmdir(_ path: UnsafePointer<CChar>!) -> Int32 { fatalError() }
 /// Mirrors `rename(_ __old: UnsafePointer<CChar>!, _ __new: UnsafePointer<CChar>!) -> Int32` (stdio.h). [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 @discardableResult
 public func rename(_ __old: UnsafePointer<CChar>!, _ __new: UnsafePointer<CChar>!) -> Int32 { fatalError() }
+/// Mirrors `exit(_: Int32) -> Never` (stdlib.h's `__dead2` imports as `Never`). [sdk: unchecked: Apple's stdio.h and stdlib.h were not read in this pass]
+public func exit(_ status: Int32) -> Never { fatalError() }
+/// Mirrors `FILE` (`struct __sFILE`, complete in Darwin's stdio.h, so `FILE *` imports as [sdk: unchecked: Apple's stdio.h and stdlib.h were not read in this pass]
+/// `UnsafeMutablePointer<FILE>`; Glibc's `FILE` is also a struct). Fields left out. [sdk: unchecked]
+public struct FILE {}
+/// Mirrors `fflush(_: UnsafeMutablePointer<FILE>!) -> Int32` (nil flushes every stream). [sdk: unchecked: Apple's stdio.h and stdlib.h were not read in this pass]
+@discardableResult
+public func fflush(_ stream: UnsafeMutablePointer<FILE>!) -> Int32 { fatalError() }
 /// Mirrors `isatty(_: Int32) -> Int32`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 @discardableResult
 public func isatty(_ fd: Int32) -> Int32 { fatalError() }
