@@ -2,12 +2,23 @@
 @_exported import Foundation
 @_exported import CoreGraphics
 @_exported import QuartzCore
+@_exported import CoreImage
 
 /// Mirrors `AppKit.NSGraphicsContext`. [sdk: unchecked: AppKit/NSGraphicsContext.h of MacOSX10.15.sdk (phracker/MacOSX-SDKs) is stored but was not read]
 open class NSGraphicsContext: NSObject {}
 
-/// Mirrors `AppKit.NSImageRep`. [sdk: unchecked]
+/// Mirrors `AppKit.NSImageRep`. [sdk: checked, docs AppKit/nsimagerep/pixelswide.md (a class with `pixelsWide`/`pixelsHigh`) of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
 open class NSImageRep: NSObject {
+    /// Mirrors `NSImageRep.pixelsWide: Int { get set }` (0 for a rep with no pixels of its own, such as a vector one). [sdk: checked, docs AppKit/nsimagerep/pixelswide.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): the SDK property is `{ get set }` (the stand-in was get-only): fixed]
+    open var pixelsWide: Int {
+        get { fatalError() }
+        set { fatalError() }
+    }
+    /// Mirrors `NSImageRep.pixelsHigh: Int { get set }`. [sdk: checked, docs AppKit/nsimagerep/pixelswide.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): the SDK property is `{ get set }` (the stand-in was get-only): fixed]
+    open var pixelsHigh: Int {
+        get { fatalError() }
+        set { fatalError() }
+    }
     /// Mirrors `NSImageRep.HintKey`. [sdk: checked, AppKit/NSImage.h of MacOSX10.15.sdk (phracker/MacOSX-SDKs) (`NSImageHintKey`): same]
     public struct HintKey: Hashable, Sendable {
         /// Mirrors `NSImageRep.HintKey.rawValue`. [sdk: checked, AppKit/NSImage.h of MacOSX10.15.sdk (phracker/MacOSX-SDKs) (`NSImageHintKey`): same]
@@ -33,6 +44,8 @@ open class NSImage: NSObject, @unchecked Sendable {
         set { fatalError() }
     }
 
+    /// Mirrors `NSImage.representations: [NSImageRep] { get }`. [sdk: checked, docs AppKit/nsimage/representations.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
+    open var representations: [NSImageRep] { fatalError() }
     /// Mirrors `NSImage.cgImage(forProposedRect:context:hints:) -> CGImage?`. [sdk: checked, AppKit/NSImage.h of MacOSX10.15.sdk (phracker/MacOSX-SDKs): same]
     open func cgImage(forProposedRect proposedDestRect: UnsafeMutablePointer<NSRect>?,
                       context referenceContext: NSGraphicsContext?,

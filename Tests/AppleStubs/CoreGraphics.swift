@@ -3,65 +3,65 @@
 // Foundation re-exports them from CoreGraphics.
 @_exported import Foundation
 
-/// Mirrors `CoreFoundation.CFData`, toll-free bridged with `NSData` (so `data as CFData` works). [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+/// Mirrors `CoreFoundation.CFData`, toll-free bridged with `NSData` (so `data as CFData` works). [sdk: unchecked: CFData.h not read]
 public typealias CFData = NSData
 
-/// Mirrors `CoreGraphics.CGColorSpace`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+/// Mirrors `CoreGraphics.CGColorSpace`. [sdk: checked, docs CoreGraphics/cgcolorspacecreatedevicergb.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
 public final class CGColorSpace {}
 
-/// Mirrors `CoreGraphics.CGColorSpaceCreateDeviceRGB() -> CGColorSpace`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+/// Mirrors `CoreGraphics.CGColorSpaceCreateDeviceRGB() -> CGColorSpace`. [sdk: checked, docs CoreGraphics/cgcolorspacecreatedevicergb.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
 public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { fatalError() }
 
-/// Mirrors `CoreGraphics.CGImageAlphaInfo` (a `UInt32` enum). [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+/// Mirrors `CoreGraphics.CGImageAlphaInfo` (a `UInt32` enum). [sdk: checked, docs CoreGraphics/cgimagealphainfo.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`enum`, `init?(rawValue: UInt32)`)]
 public enum CGImageAlphaInfo: UInt32, Sendable {
-    /// Mirrors `CGImageAlphaInfo.none`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+    /// Mirrors `CGImageAlphaInfo.none`. [sdk: checked, docs CoreGraphics/cgimagealphainfo.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`enum`, `init?(rawValue: UInt32)`)]
     case none = 0
-    /// Mirrors `CGImageAlphaInfo.premultipliedLast`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+    /// Mirrors `CGImageAlphaInfo.premultipliedLast`. [sdk: checked, docs CoreGraphics/cgimagealphainfo.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`enum`, `init?(rawValue: UInt32)`)]
     case premultipliedLast = 1
-    /// Mirrors `CGImageAlphaInfo.premultipliedFirst`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+    /// Mirrors `CGImageAlphaInfo.premultipliedFirst`. [sdk: checked, docs CoreGraphics/cgimagealphainfo.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`enum`, `init?(rawValue: UInt32)`)]
     case premultipliedFirst = 2
-    /// Mirrors `CGImageAlphaInfo.last`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+    /// Mirrors `CGImageAlphaInfo.last`. [sdk: checked, docs CoreGraphics/cgimagealphainfo.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`enum`, `init?(rawValue: UInt32)`)]
     case last = 3
-    /// Mirrors `CGImageAlphaInfo.first`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+    /// Mirrors `CGImageAlphaInfo.first`. [sdk: checked, docs CoreGraphics/cgimagealphainfo.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`enum`, `init?(rawValue: UInt32)`)]
     case first = 4
-    /// Mirrors `CGImageAlphaInfo.noneSkipLast`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+    /// Mirrors `CGImageAlphaInfo.noneSkipLast`. [sdk: checked, docs CoreGraphics/cgimagealphainfo.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`enum`, `init?(rawValue: UInt32)`)]
     case noneSkipLast = 5
-    /// Mirrors `CGImageAlphaInfo.noneSkipFirst`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+    /// Mirrors `CGImageAlphaInfo.noneSkipFirst`. [sdk: checked, docs CoreGraphics/cgimagealphainfo.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`enum`, `init?(rawValue: UInt32)`)]
     case noneSkipFirst = 6
 }
 
-/// Mirrors `CoreGraphics.CGBitmapInfo` (an `OptionSet` over `UInt32`). [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+/// Mirrors `CoreGraphics.CGBitmapInfo` (an `OptionSet` over `UInt32`). [sdk: checked, docs CoreGraphics/cgbitmapinfo.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`OptionSet`, `init(rawValue: UInt32)`, `static var byteOrder32Little`)]
 public struct CGBitmapInfo: OptionSet, Sendable {
-    /// Mirrors `CGBitmapInfo.rawValue`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+    /// Mirrors `CGBitmapInfo.rawValue`. [sdk: checked, docs CoreGraphics/cgbitmapinfo.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`OptionSet`, `init(rawValue: UInt32)`, `static var byteOrder32Little`)]
     public let rawValue: UInt32
-    /// Mirrors `CGBitmapInfo.init(rawValue:)`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+    /// Mirrors `CGBitmapInfo.init(rawValue:)`. [sdk: checked, docs CoreGraphics/cgbitmapinfo.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`OptionSet`, `init(rawValue: UInt32)`, `static var byteOrder32Little`)]
     public init(rawValue: UInt32) { self.rawValue = rawValue }
-    /// Mirrors `CGBitmapInfo.byteOrder32Little` (`kCGBitmapByteOrder32Little`, 2 << 12). [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+    /// Mirrors `CGBitmapInfo.byteOrder32Little` (`kCGBitmapByteOrder32Little`, 2 << 12). [sdk: checked, docs CoreGraphics/cgbitmapinfo.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`OptionSet`, `init(rawValue: UInt32)`, `static var byteOrder32Little`)]
     public static let byteOrder32Little = CGBitmapInfo(rawValue: 2 << 12)
 }
 
-/// Mirrors `CoreGraphics.CGColorRenderingIntent`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+/// Mirrors `CoreGraphics.CGColorRenderingIntent`. [sdk: checked, docs CoreGraphics/cgcolorrenderingintent.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`enum`, raw value `Int32`)]
 public enum CGColorRenderingIntent: Int32, Sendable {
-    /// Mirrors `CGColorRenderingIntent.defaultIntent`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+    /// Mirrors `CGColorRenderingIntent.defaultIntent`. [sdk: checked, docs CoreGraphics/cgcolorrenderingintent.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`enum`, raw value `Int32`)]
     case defaultIntent = 0
 }
 
-/// Mirrors `CoreGraphics.CGDataProvider`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+/// Mirrors `CoreGraphics.CGDataProvider`. [sdk: checked, docs CoreGraphics/cgdataprovider/init-data.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
 public final class CGDataProvider {
-    /// Mirrors `CGDataProvider.init?(data: CFData)`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+    /// Mirrors `CGDataProvider.init?(data: CFData)`. [sdk: unchecked: CFData.h not read]
     public init?(data: CFData) { fatalError() }
 }
 
-/// Mirrors `CoreGraphics.CGImage`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+/// Mirrors `CoreGraphics.CGImage`. [sdk: checked, docs CoreGraphics/cgbitmapinfo.md (its list of `CGImage` properties: `var width: Int`, `var height: Int`, `var bytesPerRow: Int`) of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
 public final class CGImage {
-    /// Mirrors `CGImage.width: Int`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+    /// Mirrors `CGImage.width: Int`. [sdk: checked, docs CoreGraphics/cgbitmapinfo.md (its list of `CGImage` properties: `var width: Int`, `var height: Int`, `var bytesPerRow: Int`) of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
     public var width: Int { fatalError() }
-    /// Mirrors `CGImage.height: Int`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+    /// Mirrors `CGImage.height: Int`. [sdk: checked, docs CoreGraphics/cgbitmapinfo.md (its list of `CGImage` properties: `var width: Int`, `var height: Int`, `var bytesPerRow: Int`) of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
     public var height: Int { fatalError() }
-    /// Mirrors `CGImage.bytesPerRow: Int`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+    /// Mirrors `CGImage.bytesPerRow: Int`. [sdk: checked, docs CoreGraphics/cgbitmapinfo.md (its list of `CGImage` properties: `var width: Int`, `var height: Int`, `var bytesPerRow: Int`) of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
     public var bytesPerRow: Int { fatalError() }
 
-    /// Mirrors `CGImage.init?(width:height:bitsPerComponent:bitsPerPixel:bytesPerRow:space:bitmapInfo:provider:decode:shouldInterpolate:intent:)`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+    /// Mirrors `CGImage.init?(width:height:bitsPerComponent:bitsPerPixel:bytesPerRow:space:bitmapInfo:provider:decode:shouldInterpolate:intent:)`. [sdk: checked, docs CoreGraphics/cgimage/init-widthheightbitspercomponentbitsperpixelbytesperrowspacebitmapinfoproviderdecodeshouldinterpolateintent.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
     public init?(width: Int, height: Int, bitsPerComponent: Int, bitsPerPixel: Int, bytesPerRow: Int,
                  space: CGColorSpace, bitmapInfo: CGBitmapInfo, provider: CGDataProvider,
                  decode: UnsafePointer<CGFloat>?, shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
@@ -69,14 +69,14 @@ public final class CGImage {
     }
 }
 
-/// Mirrors `CoreGraphics.CGContext`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+/// Mirrors `CoreGraphics.CGContext`. [sdk: checked, docs CoreGraphics/cgcontext/init-datawidthheightbitspercomponentbytesperrowspacebitmapinfo.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`init?(data: UnsafeMutableRawPointer?, …, bitmapInfo: UInt32)`)]
 public final class CGContext {
-    /// Mirrors `CGContext.init?(data:width:height:bitsPerComponent:bytesPerRow:space:bitmapInfo: UInt32)`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+    /// Mirrors `CGContext.init?(data:width:height:bitsPerComponent:bytesPerRow:space:bitmapInfo: UInt32)`. [sdk: checked, docs CoreGraphics/cgcontext/init-datawidthheightbitspercomponentbytesperrowspacebitmapinfo.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`init?(data: UnsafeMutableRawPointer?, …, bitmapInfo: UInt32)`)]
     public init?(data: UnsafeMutableRawPointer?, width: Int, height: Int, bitsPerComponent: Int,
                  bytesPerRow: Int, space: CGColorSpace, bitmapInfo: UInt32) {
         fatalError()
     }
 
-    /// Mirrors `CGContext.draw(_ image: CGImage, in rect: CGRect, byTiling: Bool = false)`. [sdk: unchecked: no stored mirror holds CGImage.h, CGContext.h, CGBitmapContext.h or CGDataProvider.h (the stored iOS 17.0 and macOS 10.15/11.3 CoreGraphics folders have only a few other headers)]
+    /// Mirrors `CGContext.draw(_ image: CGImage, in rect: CGRect, byTiling: Bool = false)`. [sdk: checked, docs CoreGraphics/cgbitmapinfo.md (its list of `CGImage` properties: `var width: Int`, `var height: Int`, `var bytesPerRow: Int`) of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
     public func draw(_ image: CGImage, in rect: CGRect, byTiling: Bool = false) { fatalError() }
 }

@@ -1,46 +1,65 @@
 // Stand-in for Apple's UIKit, for .ci/apple-typecheck only (never linked; see README.md).
 @_exported import Foundation
 @_exported import CoreGraphics
+@_exported import CoreImage
 
-/// Mirrors `UIKit.UIImage` (`NSObject` subclass; `Sendable` in the SDK since iOS 16 — [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+/// Mirrors `UIKit.UIImage` (`NSObject` subclass; `Sendable` in the SDK since iOS 16 — [sdk: checked, docs UIKit/uiimage.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (an `NSObject` subclass, `Sendable`)]
 /// `extension UIImage: @unchecked Sendable`).
 open class UIImage: NSObject, @unchecked Sendable {
-    /// Mirrors `UIImage.Orientation`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+    /// Mirrors `UIImage.Orientation`. [sdk: checked, docs UIKit/uiimage/orientation.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same cases (raw values 0–7 in declaration order, which the page does not show: UIImage.h is not in the mirrors)]
     public enum Orientation: Int, Sendable {
-        /// Mirrors `UIImage.Orientation.up`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+        /// Mirrors `UIImage.Orientation.up`. [sdk: checked, docs UIKit/uiimage/orientation.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same cases (raw values 0–7 in declaration order, which the page does not show: UIImage.h is not in the mirrors)]
         case up = 0
+        /// Mirrors `UIImage.Orientation.down`. [sdk: checked, docs UIKit/uiimage/orientation.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same cases (raw values 0–7 in declaration order, which the page does not show: UIImage.h is not in the mirrors)]
+        case down = 1
+        /// Mirrors `UIImage.Orientation.left`. [sdk: checked, docs UIKit/uiimage/orientation.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same cases (raw values 0–7 in declaration order, which the page does not show: UIImage.h is not in the mirrors)]
+        case left = 2
+        /// Mirrors `UIImage.Orientation.right`. [sdk: checked, docs UIKit/uiimage/orientation.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same cases (raw values 0–7 in declaration order, which the page does not show: UIImage.h is not in the mirrors)]
+        case right = 3
+        /// Mirrors `UIImage.Orientation.upMirrored`. [sdk: checked, docs UIKit/uiimage/orientation.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same cases (raw values 0–7 in declaration order, which the page does not show: UIImage.h is not in the mirrors)]
+        case upMirrored = 4
+        /// Mirrors `UIImage.Orientation.downMirrored`. [sdk: checked, docs UIKit/uiimage/orientation.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same cases (raw values 0–7 in declaration order, which the page does not show: UIImage.h is not in the mirrors)]
+        case downMirrored = 5
+        /// Mirrors `UIImage.Orientation.leftMirrored`. [sdk: checked, docs UIKit/uiimage/orientation.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same cases (raw values 0–7 in declaration order, which the page does not show: UIImage.h is not in the mirrors)]
+        case leftMirrored = 6
+        /// Mirrors `UIImage.Orientation.rightMirrored`. [sdk: checked, docs UIKit/uiimage/orientation.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same cases (raw values 0–7 in declaration order, which the page does not show: UIImage.h is not in the mirrors)]
+        case rightMirrored = 7
     }
 
-    /// Mirrors `UIImage.init()`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+    /// Mirrors `UIImage.init()`. [sdk: checked, docs UIKit/uiimage.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): inherited `NSObject.init()`]
     public override init() { fatalError() }
-    /// Mirrors `UIImage.init(cgImage: CGImage, scale: CGFloat, orientation: UIImage.Orientation)`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+    /// Mirrors `UIImage.init(cgImage: CGImage, scale: CGFloat, orientation: UIImage.Orientation)`. [sdk: checked, docs UIKit/uiimage/orientation.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same cases (raw values 0–7 in declaration order, which the page does not show: UIImage.h is not in the mirrors)]
     public init(cgImage: CGImage, scale: CGFloat, orientation: UIImage.Orientation) { fatalError() }
 
-    /// Mirrors `UIImage.cgImage: CGImage?`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+    /// Mirrors `UIImage.cgImage: CGImage?`. [sdk: checked, docs UIKit/uiimage.md (Topics: `var cgImage: CGImage?`, `var images: [UIImage]?`, `var scale: CGFloat`, `var size: CGSize`, `var imageOrientation`, `var duration: TimeInterval`) of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
     open var cgImage: CGImage? { fatalError() }
-    /// Mirrors `UIImage.scale: CGFloat`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+    /// Mirrors `UIImage.imageOrientation: UIImage.Orientation { get }`. [sdk: checked, docs UIKit/uiimage/orientation.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same cases (raw values 0–7 in declaration order, which the page does not show: UIImage.h is not in the mirrors)]
+    open var imageOrientation: UIImage.Orientation { fatalError() }
+    /// Mirrors `UIImage.ciImage: CIImage? { get }` (set for images made with `init(ciImage:)`; then `cgImage` is nil). [sdk: checked, docs UIKit/uiimage/ciimage.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (not on watchOS: read behind `canImport(CoreImage)`)]
+    open var ciImage: CIImage? { fatalError() }
+    /// Mirrors `UIImage.scale: CGFloat`. [sdk: checked, docs UIKit/uiimage.md (Topics: `var cgImage: CGImage?`, `var images: [UIImage]?`, `var scale: CGFloat`, `var size: CGSize`, `var imageOrientation`, `var duration: TimeInterval`) of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
     open var scale: CGFloat { fatalError() }
-    /// Mirrors `UIImage.size: CGSize`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+    /// Mirrors `UIImage.size: CGSize`. [sdk: checked, docs UIKit/uiimage.md (Topics: `var cgImage: CGImage?`, `var images: [UIImage]?`, `var scale: CGFloat`, `var size: CGSize`, `var imageOrientation`, `var duration: TimeInterval`) of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
     open var size: CGSize { fatalError() }
-    /// Mirrors `UIImage.images: [UIImage]?`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+    /// Mirrors `UIImage.images: [UIImage]?`. [sdk: checked, docs UIKit/uiimage.md (Topics: `var cgImage: CGImage?`, `var images: [UIImage]?`, `var scale: CGFloat`, `var size: CGSize`, `var imageOrientation`, `var duration: TimeInterval`) of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
     open var images: [UIImage]? { fatalError() }
-    /// Mirrors `UIImage.duration: TimeInterval`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+    /// Mirrors `UIImage.duration: TimeInterval`. [sdk: checked, docs UIKit/uiimage.md (Topics: `var cgImage: CGImage?`, `var images: [UIImage]?`, `var scale: CGFloat`, `var size: CGSize`, `var imageOrientation`, `var duration: TimeInterval`) of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
     open var duration: TimeInterval { fatalError() }
 
-    /// Mirrors `class func UIImage.animatedImage(with images: [UIImage], duration: TimeInterval) -> UIImage?`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+    /// Mirrors `class func UIImage.animatedImage(with images: [UIImage], duration: TimeInterval) -> UIImage?`. [sdk: checked, docs UIKit/uiimage/animatedimage-withduration.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
     open class func animatedImage(with images: [UIImage], duration: TimeInterval) -> UIImage? { fatalError() }
 
-    /// Mirrors `UIImage.RenderingMode` (an `Int` enum). [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+    /// Mirrors `UIImage.RenderingMode` (an `Int` enum). [sdk: checked, docs UIKit/uiimage/renderingmode-swiftenum.md and uiimage.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
     public enum RenderingMode: Int, Sendable {
-        /// Mirrors `UIImage.RenderingMode.automatic`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+        /// Mirrors `UIImage.RenderingMode.automatic`. [sdk: checked, docs UIKit/uiimage/renderingmode-swiftenum.md and uiimage.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
         case automatic = 0
-        /// Mirrors `UIImage.RenderingMode.alwaysOriginal`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+        /// Mirrors `UIImage.RenderingMode.alwaysOriginal`. [sdk: checked, docs UIKit/uiimage/renderingmode-swiftenum.md and uiimage.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
         case alwaysOriginal = 1
-        /// Mirrors `UIImage.RenderingMode.alwaysTemplate`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+        /// Mirrors `UIImage.RenderingMode.alwaysTemplate`. [sdk: checked, docs UIKit/uiimage/renderingmode-swiftenum.md and uiimage.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
         case alwaysTemplate = 2
     }
 
-    /// Mirrors `UIImage.withRenderingMode(_ renderingMode: UIImage.RenderingMode) -> UIImage`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+    /// Mirrors `UIImage.withRenderingMode(_ renderingMode: UIImage.RenderingMode) -> UIImage`. [sdk: checked, docs UIKit/uiimage/renderingmode-swiftenum.md and uiimage.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
     open func withRenderingMode(_ renderingMode: UIImage.RenderingMode) -> UIImage { fatalError() }
 }
 
@@ -135,56 +154,56 @@ open class UIActivityIndicatorView: UIView {
     open func stopAnimating() { fatalError() }
 }
 
-/// Mirrors `UIKit.UIProgressView`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+/// Mirrors `UIKit.UIProgressView`. [sdk: checked, docs UIKit/uiprogressview.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`@MainActor`; `init(progressViewStyle:)` is a convenience init)]
 @MainActor
 open class UIProgressView: UIView {
-    /// Mirrors `UIProgressView.Style` (an `Int` enum). [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+    /// Mirrors `UIProgressView.Style` (an `Int` enum). [sdk: checked, docs UIKit/uiprogressview/style.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
     public enum Style: Int, Sendable {
-        /// Mirrors `UIProgressView.Style.default`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+        /// Mirrors `UIProgressView.Style.default`. [sdk: checked, docs UIKit/uiprogressview/style.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
         case `default` = 0
-        /// Mirrors `UIProgressView.Style.bar`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+        /// Mirrors `UIProgressView.Style.bar`. [sdk: checked, docs UIKit/uiprogressview/style.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
         case bar = 2
     }
-    /// Mirrors `UIProgressView.init(progressViewStyle style: UIProgressView.Style)`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+    /// Mirrors `UIProgressView.init(progressViewStyle style: UIProgressView.Style)`. [sdk: checked, docs UIKit/uiprogressview/style.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
     public init(progressViewStyle style: UIProgressView.Style) { fatalError() }
-    /// Mirrors `UIProgressView.progress: Float`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+    /// Mirrors `UIProgressView.progress: Float`. [sdk: checked, docs UIKit/uiprogressview.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`@MainActor`; `init(progressViewStyle:)` is a convenience init)]
     open var progress: Float
-    /// Mirrors `UIProgressView.setProgress(_ progress: Float, animated: Bool)`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+    /// Mirrors `UIProgressView.setProgress(_ progress: Float, animated: Bool)`. [sdk: checked, docs UIKit/uiprogressview.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`@MainActor`; `init(progressViewStyle:)` is a convenience init)]
     open func setProgress(_ progress: Float, animated: Bool) { fatalError() }
 }
 
-/// Mirrors `UIKit.UIImageView`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+/// Mirrors `UIKit.UIImageView`. [sdk: checked, docs UIKit/uiimageview/image.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`@MainActor var image: UIImage? { get set }`)]
 @MainActor
 open class UIImageView: UIView {
-    /// Mirrors `UIImageView.image: UIImage?`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+    /// Mirrors `UIImageView.image: UIImage?`. [sdk: checked, docs UIKit/uiimageview/image.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`@MainActor var image: UIImage? { get set }`)]
     open var image: UIImage?
 }
 
-/// Mirrors `UIKit.UIControl`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+/// Mirrors `UIKit.UIControl`. [sdk: unchecked: uicontrol.md not read (its nested `State` was)]
 @MainActor
 open class UIControl: UIView {
-    /// Mirrors `UIControl.State` (an `OptionSet` over `UInt`). [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+    /// Mirrors `UIControl.State` (an `OptionSet` over `UInt`). [sdk: checked, docs UIKit/uicontrol/state-swiftstruct.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`OptionSet`, `init(rawValue: UInt)`)]
     public struct State: OptionSet, Sendable, Hashable {
-        /// Mirrors `UIControl.State.rawValue`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+        /// Mirrors `UIControl.State.rawValue`. [sdk: checked, docs UIKit/uicontrol/state-swiftstruct.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`OptionSet`, `init(rawValue: UInt)`)]
         public let rawValue: UInt
-        /// Mirrors `UIControl.State.init(rawValue:)`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+        /// Mirrors `UIControl.State.init(rawValue:)`. [sdk: checked, docs UIKit/uicontrol/state-swiftstruct.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`OptionSet`, `init(rawValue: UInt)`)]
         public init(rawValue: UInt) { self.rawValue = rawValue }
-        /// Mirrors `UIControl.State.normal`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+        /// Mirrors `UIControl.State.normal`. [sdk: checked, docs UIKit/uicontrol/state-swiftstruct.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`OptionSet`, `init(rawValue: UInt)`)]
         public static let normal = State([])
-        /// Mirrors `UIControl.State.highlighted`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+        /// Mirrors `UIControl.State.highlighted`. [sdk: checked, docs UIKit/uicontrol/state-swiftstruct.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`OptionSet`, `init(rawValue: UInt)`)]
         public static let highlighted = State(rawValue: 1 << 0)
     }
 }
 
-/// Mirrors `UIKit.UIButton`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+/// Mirrors `UIKit.UIButton`. [sdk: checked, docs UIKit/uibutton/setimage-for.md (and its See Also: `image(for:)`, `backgroundImage(for:)`, `setBackgroundImage(_:for:)`) of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`@MainActor`)]
 @MainActor
 open class UIButton: UIControl {
-    /// Mirrors `UIButton.image(for state: UIControl.State) -> UIImage?`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+    /// Mirrors `UIButton.image(for state: UIControl.State) -> UIImage?`. [sdk: checked, docs UIKit/uicontrol/state-swiftstruct.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`OptionSet`, `init(rawValue: UInt)`)]
     open func image(for state: UIControl.State) -> UIImage? { fatalError() }
-    /// Mirrors `UIButton.setImage(_ image: UIImage?, for state: UIControl.State)`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+    /// Mirrors `UIButton.setImage(_ image: UIImage?, for state: UIControl.State)`. [sdk: checked, docs UIKit/uicontrol/state-swiftstruct.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`OptionSet`, `init(rawValue: UInt)`)]
     open func setImage(_ image: UIImage?, for state: UIControl.State) { fatalError() }
-    /// Mirrors `UIButton.backgroundImage(for state: UIControl.State) -> UIImage?`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+    /// Mirrors `UIButton.backgroundImage(for state: UIControl.State) -> UIImage?`. [sdk: checked, docs UIKit/uicontrol/state-swiftstruct.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`OptionSet`, `init(rawValue: UInt)`)]
     open func backgroundImage(for state: UIControl.State) -> UIImage? { fatalError() }
-    /// Mirrors `UIButton.setBackgroundImage(_ image: UIImage?, for state: UIControl.State)`. [sdk: unchecked: no stored mirror holds it (the stored iPhoneOS17.0.sdk (xybp888/iOS-SDKs) has 53 of UIKit's headers, not UIImage.h, UIImageView.h, UIControl.h, UIButton.h or UIProgressView.h)]
+    /// Mirrors `UIButton.setBackgroundImage(_ image: UIImage?, for state: UIControl.State)`. [sdk: checked, docs UIKit/uicontrol/state-swiftstruct.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`OptionSet`, `init(rawValue: UInt)`)]
     open func setBackgroundImage(_ image: UIImage?, for state: UIControl.State) { fatalError() }
 }

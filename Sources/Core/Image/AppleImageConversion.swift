@@ -1,6 +1,9 @@
 #if canImport(UIKit) || canImport(AppKit)
 import CoreGraphics
 import ObjectiveC
+#if canImport(CoreImage)
+import CoreImage
+#endif
 #if canImport(UIKit)
 import UIKit
 #else
@@ -90,21 +93,50 @@ enum AppleImageConversion {
             let interval = image.duration / Double(sequence.count)
             var frames: [ImageFrame] = []
             for run in UniformFrameTiming.collapse(sequence, interval: interval, isSame: { $0 === $1 }) {
-                guard let cg = run.frame.cgImage, let pixels = pixels(of: cg) else { return nil }
+                guard let pixels = uprightPixels(of: run.frame) else { return nil }
                 frames.append(ImageFrame(pixels: pixels, duration: run.duration))
             }
             guard frames.allSatisfy({ $0.pixels.width == frames[0].pixels.width && $0.pixels.height == frames[0].pixels.height })
             else { return nil }
             return DecodedImage(frames: frames, scale: scale)
         }
-        guard let cg = image.cgImage else { return nil }
+        guard let pixels = uprightPixels(of: image) else { return nil }
         #else
-        guard let cg = image.cgImage(forProposedRect: nil, context: nil, hints: nil) else { return nil }
+        // `cgImage(forProposedRect:)` renders any representation (a CIImage one included) at
+        // its full pixel size: the scale is how many of those pixels make a point.
+        guard let cg = image.cgImage(forProposedRect: nil, context: nil, hints: nil),
+              let pixels = pixels(of: cg) else { return nil }
         let scale = PlatformImageScale.scale(pixelWidth: cg.width, pointWidth: Double(image.size.width))
         #endif
-        guard let pixels = pixels(of: cg) else { return nil }
         return DecodedImage(pixels: pixels, scale: scale)
     }
+
+    #if canImport(UIKit)
+    /// The pixels `image` shows, upright: its bitmap (or its rendered `CIImage`) turned by its
+    /// `imageOrientation` (``StoredImageOrientation``). Nil for an orientation UIKit added after
+    /// this was written, rather than pixels turned the wrong way.
+    private static func uprightPixels(of image: UIImage) -> PixelBuffer? {
+        guard let orientation = StoredImageOrientation(uiImageOrientationRawValue: image.imageOrientation.rawValue),
+              let cg = image.cgImage ?? renderedCIImage(of: image),
+              let stored = pixels(of: cg) else { return nil }
+        return orientation.upright(stored)
+    }
+
+    /// A `UIImage(ciImage:)` has no bitmap until something renders it: render its extent once
+    /// (bounded by ``PlatformImageReadBack/renderedSize(extentWidth:extentHeight:)``).
+    private static func renderedCIImage(of image: UIImage) -> CGImage? {
+        #if canImport(CoreImage)
+        guard let ci = image.ciImage else { return nil }
+        let extent = ci.extent
+        guard let size = PlatformImageReadBack.renderedSize(extentWidth: Double(extent.width),
+                                                            extentHeight: Double(extent.height)) else { return nil }
+        let area = CGRect(x: extent.minX, y: extent.minY, width: CGFloat(size.width), height: CGFloat(size.height))
+        return CIContext(options: nil).createCGImage(ci, from: area)
+        #else
+        return nil
+        #endif
+    }
+    #endif
 
     /// Straight-alpha RGBA pixels of `cg`, drawn into a premultiplied context then unpremultiplied.
     private static func pixels(of cg: CGImage) -> PixelBuffer? {
@@ -133,7 +165,10 @@ enum AppleImageConversion {
         guard let cg = image.cgImage ?? image.images?.first?.cgImage else { return 0 }
         return cg.bytesPerRow * cg.height * frames
         #else
-        let poster = Int(image.size.width * image.size.height) * 4
+        // The bitmap's pixels, not the point size: a 2× image holds four times its points.
+        let poster = PlatformImageReadBack.cost(
+            pointWidth: Double(image.size.width), pointHeight: Double(image.size.height),
+            representationPixels: image.representations.map { PixelSize(width: $0.pixelsWide, height: $0.pixelsHigh) })
         return poster + (attachedAnimation(of: image)?.cost ?? 0)
         #endif
     }
