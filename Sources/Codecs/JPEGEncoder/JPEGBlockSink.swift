@@ -2,9 +2,10 @@
 /// symbol statistics of an optimised-table pass, or into a coefficient store for
 /// progressive scans.
 protocol JPEGBlockSink {
-    /// One block of `component` in zigzag order, at block `column`, `row` of that
-    /// component's (MCU-padded) block grid.
-    mutating func block(_ coefficients: UnsafePointer<Int16>, component: Int, column: Int, row: Int)
+    /// One block of `component` at block `column`, `row` of that component's (MCU-padded)
+    /// block grid: 64 coefficients in the quantiser's transposed order (index u · 8 + v for
+    /// row v, column u), and the zigzag mask of its non-zero AC coefficients.
+    mutating func block(_ coefficients: UnsafePointer<Int16>, nonZero: UInt64, component: Int, column: Int, row: Int)
     /// The MCU that the blocks since the last call belong to is complete.
     mutating func endMCU()
 }
@@ -48,11 +49,11 @@ struct JPEGScanWriter: JPEGBlockSink {
     }
 
     @inline(__always)
-    mutating func block(_ coefficients: UnsafePointer<Int16>, component: Int, column: Int, row: Int) {
+    mutating func block(_ coefficients: UnsafePointer<Int16>, nonZero: UInt64, component: Int, column: Int, row: Int) {
         let base = component == 0 ? 0 : 512
         let packed = tables.packed
         var predictor = predictors[component]
-        JPEGBlockSymbols.forEach(coefficients, predictor: &predictor) { offset, symbol, extra in
+        JPEGBlockSymbols.forEach(coefficients, nonZero: nonZero, predictor: &predictor) { offset, symbol, extra in
             let word = packed[base &+ offset &* 256 &+ Int(symbol)]
             let size = offset == 0 ? symbol : symbol & 15
             writer.write((word &>> 5) &<< UInt32(size) | extra, count: Int(word & 31) &+ Int(size))
@@ -86,10 +87,10 @@ struct JPEGSymbolRecorder: JPEGBlockSink {
     }
 
     @inline(__always)
-    mutating func block(_ coefficients: UnsafePointer<Int16>, component: Int, column: Int, row: Int) {
+    mutating func block(_ coefficients: UnsafePointer<Int16>, nonZero: UInt64, component: Int, column: Int, row: Int) {
         let slot = component == 0 ? 0 : 2
         var predictor = predictors[component]
-        JPEGBlockSymbols.forEach(coefficients, predictor: &predictor) { offset, symbol, extra in
+        JPEGBlockSymbols.forEach(coefficients, nonZero: nonZero, predictor: &predictor) { offset, symbol, extra in
             let table = slot &+ offset
             frequencies[table &* 257 &+ Int(symbol)] &+= 1
             record.append(UInt32(table) << 24 | UInt32(symbol) << 16 | extra)

@@ -110,6 +110,11 @@ final class JPEGPlaneBuilder {
         let width = pixels.width
         var x = 0
         let mask = Lanes(repeating: 0xFF)
+        // One AND over the row tells whether any pixel needs flattening (a per-group vector
+        // test compiles to a lane-by-lane loop through memory here).
+        var alphaOfAll: UInt32 = 0xFFFF_FFFF
+        for i in 0..<width { alphaOfAll &= UnsafeRawPointer(rgba + i &* 4).loadUnaligned(as: UInt32.self) }
+        let opaque = UInt32(littleEndian: alphaOfAll) >> 24 == 0xFF
         while x < width {
             // The last group may start before `width - 8` is reached: copy the tail out so the
             // load never reads past the pixels.
@@ -127,16 +132,18 @@ final class JPEGPlaneBuilder {
             let words = unsafeBitCast(SIMD8<UInt32>(littleEndianLanes: pixelWords), to: Lanes.self)
             var r = words & mask, g = (words &>> 8) & mask, b = (words &>> 16) & mask
             let a = (words &>> 24) & mask
-            if any(a .!= 255) {
+            if !opaque {
                 r = flatten(r, alpha: a, background: background.red)
                 g = flatten(g, alpha: a, background: background.green)
                 b = flatten(b, alpha: a, background: background.blue)
             }
-            let luma = (r &* 19595 &+ g &* 38470 &+ b &* 7471 &+ 32768) &>> 16
+            // Every product is of a byte and a constant below 2¹⁵, which SSE2 does as 16-bit
+            // multiply-adds (`pmaddwd`); 38470 is not, so g · 38470 is g · 5702 + g · 2¹⁵.
+            let luma = (r &* 19595 &+ g &* 5702 &+ (g &<< 15) &+ b &* 7471 &+ 32768) &>> 16
             Self.store(luma, y + x)
             if let cb, let cr {
-                let blueDiff = (b &* 32768 &- r &* 11059 &- g &* 21709 &+ 8_421_375) &>> 16
-                let redDiff = (r &* 32768 &- g &* 27439 &- b &* 5329 &+ 8_421_375) &>> 16
+                let blueDiff = ((b &<< 15) &- r &* 11059 &- g &* 21709 &+ 8_421_375) &>> 16
+                let redDiff = ((r &<< 15) &- g &* 27439 &- b &* 5329 &+ 8_421_375) &>> 16
                 Self.store(blueDiff, cb + x)
                 Self.store(redDiff, cr + x)
             }
@@ -158,25 +165,37 @@ final class JPEGPlaneBuilder {
 
     // MARK: Downsampling
 
-    /// Averages `horizontal` × `vertical` groups of the full-resolution rows.
+    /// Averages `horizontal` × `vertical` groups of the full-resolution rows, eight outputs at
+    /// a time: each 16-bit lane of a 16-byte load holds one horizontal pair, whose two bytes
+    /// are summed in the lane.
     private func downsample(_ full: UnsafeMutablePointer<UInt8>, into small: UnsafeMutablePointer<UInt8>, stride: Int) {
+        typealias Pairs = SIMD8<UInt16>
         let rows = mcuHeight / vertical
+        let low = Pairs(repeating: 0xFF)
+        // Rounding biases 1, 2, 1, 2 … (h2v2) and 0, 1, 0, 1 … (h2v1), as libjpeg's downsamplers
+        // use, so that no chroma drift builds up on flat areas.
+        let bias = vertical == 2 ? Pairs(1, 2, 1, 2, 1, 2, 1, 2) : Pairs(0, 1, 0, 1, 0, 1, 0, 1)
+        let shift = Pairs(repeating: vertical == 2 ? 2 : 1)
         for row in 0..<rows {
-            let top = full + row * vertical * paddedWidth
-            let out = small + row * stride
-            if vertical == 2 {
-                let bottom = top + paddedWidth
-                for x in 0..<stride {
-                    // Bias 1, 2, 1, 2 … as libjpeg's h2v2 downsampler.
-                    let sum = Int(top[2 &* x]) &+ Int(top[2 &* x &+ 1]) &+ Int(bottom[2 &* x]) &+ Int(bottom[2 &* x &+ 1])
-                    out[x] = UInt8(truncatingIfNeeded: (sum &+ 1 &+ (x & 1)) &>> 2)
+            let top = UnsafeRawPointer(full + row &* vertical &* paddedWidth)
+            let bottom = top + (vertical == 2 ? paddedWidth : 0)
+            let out = UnsafeMutableRawPointer(small + row &* stride)
+            // `stride` is a whole number of blocks, so the groups of eight end exactly there.
+            var x = 0
+            while x < stride {
+                let t = top.loadUnaligned(fromByteOffset: 2 &* x, as: Pairs.self)
+                var sum = (t & low) &+ (t &>> 8) &+ bias
+                if vertical == 2 {
+                    let b = bottom.loadUnaligned(fromByteOffset: 2 &* x, as: Pairs.self)
+                    sum &+= (b & low) &+ (b &>> 8)
                 }
-            } else {
-                for x in 0..<stride {
-                    // Bias 0, 1, 0, 1 … as libjpeg's h2v1 downsampler.
-                    let sum = Int(top[2 &* x]) &+ Int(top[2 &* x &+ 1])
-                    out[x] = UInt8(truncatingIfNeeded: (sum &+ (x & 1)) &>> 1)
-                }
+                let v = sum &>> shift
+                let bytes = SIMD8<UInt8>(UInt8(truncatingIfNeeded: v[0]), UInt8(truncatingIfNeeded: v[1]),
+                                         UInt8(truncatingIfNeeded: v[2]), UInt8(truncatingIfNeeded: v[3]),
+                                         UInt8(truncatingIfNeeded: v[4]), UInt8(truncatingIfNeeded: v[5]),
+                                         UInt8(truncatingIfNeeded: v[6]), UInt8(truncatingIfNeeded: v[7]))
+                out.storeBytes(of: bytes, toByteOffset: x, as: SIMD8<UInt8>.self)
+                x &+= 8
             }
         }
     }

@@ -83,6 +83,15 @@ enum PNGFastCompressor {
                 i &+= 1
                 continue
             }
+            // Most bytes of a photo start no match: four bytes compared at once settle that
+            // (a match must be at least four long to be taken).
+            guard i &+ 4 <= end,
+                  UnsafeRawPointer(base + i).loadUnaligned(as: UInt32.self)
+                    == UnsafeRawPointer(base + (i &- distance)).loadUnaligned(as: UInt32.self) else {
+                tokens.append(UInt32(base[i]))
+                i &+= 1
+                continue
+            }
             let limit = min(258, end &- i)
             var length = 0
             // Eight bytes at a time while both words agree, then byte by byte.
