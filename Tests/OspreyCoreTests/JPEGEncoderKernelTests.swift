@@ -5,18 +5,19 @@ import OspreyCore
 @testable import OspreyCodecs
 
 /// The JPEG encoder's lane kernels against plain scalar references: the 16-bit forward DCT is
-/// bit for bit libjpeg's islow, the reciprocal quantiser matches rounded division, and the
-/// zigzag mask names exactly the non-zero coefficients.
+/// bit for bit the 32-bit islow arithmetic, the reciprocal quantiser matches rounded division,
+/// and the zigzag mask names exactly the non-zero coefficients.
 @Suite("JPEG encoder kernels", .offCooperativePool)
 struct JPEGEncoderKernelTests {
-    /// libjpeg's `jpeg_fdct_islow` on one block, in plain integers: output natural order.
+    /// libjpeg's `jpeg_fdct_islow` arithmetic on one block, in plain integers, with the passes in
+    /// the encoder's order (columns first, then rows); output natural order.
     static func referenceDCT(_ samples: [Int]) -> [Int] {
         func descale(_ x: Int, _ n: Int) -> Int { (x + (1 << (n - 1))) >> n }
         var data = samples.map { $0 - 128 }
-        // Rows, then columns, of the same 1-D kernel.
+        // Columns, then rows, of the same 1-D kernel.
         for pass in 0..<2 {
             for line in 0..<8 {
-                func at(_ i: Int) -> Int { pass == 0 ? line * 8 + i : i * 8 + line }
+                func at(_ i: Int) -> Int { pass == 0 ? i * 8 + line : line * 8 + i }
                 let d = (0..<8).map { data[at($0)] }
                 let tmp0 = d[0] + d[7], tmp7 = d[0] - d[7], tmp1 = d[1] + d[6], tmp6 = d[1] - d[6]
                 let tmp2 = d[2] + d[5], tmp5 = d[2] - d[5], tmp3 = d[3] + d[4], tmp4 = d[3] - d[4]
@@ -55,7 +56,7 @@ struct JPEGEncoderKernelTests {
         return blocks
     }
 
-    @Test("the 16-bit forward DCT is libjpeg's islow bit for bit")
+    @Test("the 16-bit forward DCT equals the 32-bit islow arithmetic bit for bit")
     func forwardDCT() {
         let samples = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
         defer { samples.deallocate() }
