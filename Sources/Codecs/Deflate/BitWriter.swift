@@ -93,7 +93,48 @@ struct BitWriter {
     }
 }
 
+/// The hot-loop form of ``BitWriter``: a raw output pointer with room reserved up front, so a
+/// write is a shift, an OR and at most one 8-byte store, with no capacity or uniqueness check.
+struct RawBitWriter {
+    var out: UnsafeMutablePointer<UInt8>
+    var buffer: UInt64
+    var bitCount: Int
+
+    /// Appends the low `count` bits of `value` (at most 32).
+    @inline(__always)
+    mutating func write(_ value: Int, bits count: Int) {
+        buffer |= UInt64(truncatingIfNeeded: value) &<< UInt64(bitCount)
+        bitCount &+= count
+        if bitCount >= 32 {
+            UnsafeMutableRawPointer(out).storeBytes(of: buffer.littleEndian, as: UInt64.self)
+            out += 4
+            buffer >>= 32
+            bitCount &-= 32
+        }
+    }
+}
+
 extension BitWriter {
+    /// Runs `body` with a ``RawBitWriter`` over room for `bytes` more bytes; what it wrote
+    /// becomes part of this writer.
+    mutating func withRawWriter<Result>(reserving bytes: Int, _ body: (inout RawBitWriter) -> Result) -> Result {
+        reserve(bytes + 8)
+        let start = count
+        var pending = (buffer, bitCount)
+        var written = 0
+        let result = storage.withUnsafeMutableBufferPointer { target -> Result in
+            let base = target.baseAddress! + start
+            var raw = RawBitWriter(out: base, buffer: pending.0, bitCount: pending.1)
+            let result = body(&raw)
+            written = raw.out - base
+            pending = (raw.buffer, raw.bitCount)
+            return result
+        }
+        count = start + written
+        (buffer, bitCount) = pending
+        return result
+    }
+
     /// Ends a zlib stream whose uncompressed bytes were `data`: pads to a byte and appends the
     /// big-endian Adler-32 trailer (RFC 1950), then returns the whole stream.
     mutating func finishingZlib(of data: UnsafeBufferPointer<UInt8>) -> [UInt8] {
