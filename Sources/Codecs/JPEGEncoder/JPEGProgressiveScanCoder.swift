@@ -15,10 +15,14 @@ struct JPEGProgressiveScanCoder {
     private let codes: [UInt32]
     /// Blocks whose remaining coefficients are all zero, not yet sent as an EOBn symbol.
     private var endOfBandRun = 0
-    /// Correction bits of refinement scans held back until the end-of-band run is sent.
-    private var pendingCorrections: [UInt8] = []
-    /// The correction bits of the current block (reused between blocks).
-    private var blockCorrections: [UInt8] = []
+    /// Correction bits of refinement scans held back until the end-of-band run is sent: one
+    /// entry per block, its bits (oldest highest) and how many.
+    private var pendingCorrections: [(bits: UInt64, count: Int)] = []
+    /// How many bits `pendingCorrections` holds.
+    private var pendingCount = 0
+    /// The correction bits of the current block (at most 63), oldest highest.
+    private var blockBits: UInt64 = 0
+    private var blockCount = 0
 
     /// A coder that counts symbols.
     init() {
@@ -38,7 +42,6 @@ struct JPEGProgressiveScanCoder {
         }
         self.codes = codes
         pendingCorrections.reserveCapacity(1024)
-        blockCorrections.reserveCapacity(64)
     }
 
     @inline(__always)
@@ -102,19 +105,31 @@ struct JPEGProgressiveScanCoder {
         bits(UInt32(endOfBandRun), count: extra)
         endOfBandRun = 0
         if !counting {
-            for bit in pendingCorrections { writer.write(UInt32(bit), count: 1) }
+            for entry in pendingCorrections { writeBits(entry.bits, count: entry.count) }
         }
         pendingCorrections.removeAll(keepingCapacity: true)
+        pendingCount = 0
+    }
+
+    /// Writes the low `count` (≤ 63) bits of `bits`, oldest (highest) first.
+    @inline(__always)
+    private mutating func writeBits(_ bits: UInt64, count: Int) {
+        if count > 32 {
+            writer.write(UInt32(truncatingIfNeeded: bits &>> UInt64(count &- 32)), count: 32)
+            writer.write(UInt32(truncatingIfNeeded: bits) & ((1 &<< UInt32(count &- 32)) &- 1), count: count &- 32)
+        } else if count > 0 {
+            writer.write(UInt32(truncatingIfNeeded: bits) & UInt32(truncatingIfNeeded: (UInt64(1) &<< UInt64(count)) &- 1),
+                         count: count)
+        }
     }
 
     /// Sends the current block's held correction bits.
     @inline(__always)
     private mutating func sendBlockCorrections() {
-        guard !blockCorrections.isEmpty else { return }
-        if !counting {
-            for bit in blockCorrections { writer.write(UInt32(bit), count: 1) }
-        }
-        blockCorrections.removeAll(keepingCapacity: true)
+        guard blockCount > 0 else { return }
+        if !counting { writeBits(blockBits, count: blockCount) }
+        blockBits = 0
+        blockCount = 0
     }
 
     /// The first pass over a band: magnitudes shifted right by `low`, runs, end-of-band runs.
@@ -167,7 +182,9 @@ struct JPEGProgressiveScanCoder {
                 sendBlockCorrections()
             }
             if older & (1 &<< UInt64(k)) != 0 {
-                blockCorrections.append(UInt8(truncatingIfNeeded: (abs(Int32(block[k])) >> Int32(scan.low)) & 1))
+                let bit = UInt64(truncatingIfNeeded: (abs(Int32(block[k])) >> Int32(scan.low)) & 1)
+                blockBits = blockBits &<< 1 | bit
+                blockCount &+= 1
                 continue
             }
             flushEndOfBand()
@@ -177,12 +194,16 @@ struct JPEGProgressiveScanCoder {
             run = 0
         }
         run &+= scan.end &- previous
-        if run > 0 || !blockCorrections.isEmpty {
+        if run > 0 || blockCount > 0 {
             endOfBandRun &+= 1
-            pendingCorrections += blockCorrections
-            blockCorrections.removeAll(keepingCapacity: true)
+            if blockCount > 0 {
+                if !counting { pendingCorrections.append((blockBits, blockCount)) }
+                pendingCount &+= blockCount
+                blockBits = 0
+                blockCount = 0
+            }
             // 937 = libjpeg's bound on held-back bits (1000 less a block's worth).
-            if endOfBandRun == 0x7FFF || pendingCorrections.count > 937 { flushEndOfBand() }
+            if endOfBandRun == 0x7FFF || pendingCount > 937 { flushEndOfBand() }
         }
     }
 
