@@ -47,19 +47,30 @@ enum DeflateBlockWriter {
 
     /// Writes `tokens`, which encode `raw`, as one block (or several stored ones).
     static func write(_ tokens: [UInt32], raw: UnsafeBufferPointer<UInt8>, isFinal: Bool, into writer: inout BitWriter) {
+        tokens.withUnsafeBufferPointer { write($0, raw: raw, isFinal: isFinal, into: &writer) }
+    }
+
+    /// Writes `tokens`, which encode `raw`, as one block (or several stored ones).
+    static func write(_ tokens: UnsafeBufferPointer<UInt32>, raw: UnsafeBufferPointer<UInt8>, isFinal: Bool,
+                      into writer: inout BitWriter) {
         var literalFrequencies = [Int](repeating: 0, count: 286)
         var distanceFrequencies = [Int](repeating: 0, count: 30)
         var extraBits = 0
         literalFrequencies[256] = 1
-        for token in tokens {
-            if token & 0x8000_0000 == 0 {
-                literalFrequencies[Int(token)] += 1
-            } else {
-                let length = Int(lengthSymbol[Int(token >> 15) & 0xFF])
-                let distance = distanceSymbol(Int(token & 0x7FFF))
-                literalFrequencies[257 + length] += 1
-                distanceFrequencies[distance] += 1
-                extraBits += lengthExtra[length] + distanceExtra(distance)
+        let lengthSymbol = Self.lengthSymbol, lengthExtra = Self.lengthExtra
+        literalFrequencies.withUnsafeMutableBufferPointer { literalCounts in
+            distanceFrequencies.withUnsafeMutableBufferPointer { distanceCounts in
+                for token in tokens {
+                    if token & 0x8000_0000 == 0 {
+                        literalCounts[Int(token)] &+= 1
+                    } else {
+                        let length = Int(lengthSymbol[Int(token >> 15) & 0xFF])
+                        let distance = distanceSymbol(Int(token & 0x7FFF))
+                        literalCounts[257 &+ length] &+= 1
+                        distanceCounts[distance] &+= 1
+                        extraBits &+= lengthExtra[length] &+ distanceExtra(distance)
+                    }
+                }
             }
         }
         let literals = Code(lengths: HuffmanCodeBuilder.lengths(frequencies: literalFrequencies, limit: 15))
@@ -108,22 +119,34 @@ enum DeflateBlockWriter {
         } while start < raw.count
     }
 
-    private static func writeTokens(_ tokens: [UInt32], literals: Code, distances: Code, into writer: inout BitWriter) {
-        literals.codes.withUnsafeBufferPointer { literalCodes in
-            literals.lengths.withUnsafeBufferPointer { literalLengths in
-                for token in tokens {
-                    if token & 0x8000_0000 == 0 {
-                        writer.write(Int(literalCodes[Int(token)]), bits: Int(literalLengths[Int(token)]))
-                        continue
+    private static func writeTokens(_ tokens: UnsafeBufferPointer<UInt32>, literals: Code, distances: Code,
+                                    into writer: inout BitWriter) {
+        // Per symbol one word: code | length << 16 (codes are at most 15 bits).
+        let literalWords = (0..<286).map { Int(literals.codes[$0]) | Int(literals.lengths[$0]) << 16 }
+        let distanceWords = (0..<30).map { Int(distances.codes[$0]) | Int(distances.lengths[$0]) << 16 }
+        let lengthSymbol = Self.lengthSymbol, lengthBases = Self.lengthBases, lengthExtra = Self.lengthExtra
+        let distanceBases = Self.distanceBases
+        // A token is at most 15 + 5 + 15 + 13 bits: six bytes.
+        writer.withRawWriter(reserving: tokens.count &* 6 &+ 16) { raw in
+            literalWords.withUnsafeBufferPointer { literalWords in
+                distanceWords.withUnsafeBufferPointer { distanceWords in
+                    for token in tokens {
+                        if token & 0x8000_0000 == 0 {
+                            let word = literalWords[Int(token)]
+                            raw.write(word & 0xFFFF, bits: word &>> 16)
+                            continue
+                        }
+                        let lengthOffset = Int(token >> 15) & 0xFF
+                        let length = Int(lengthSymbol[lengthOffset])
+                        let lengthWord = literalWords[257 &+ length]
+                        raw.write(lengthWord & 0xFFFF, bits: lengthWord &>> 16)
+                        raw.write(lengthOffset &+ 3 &- lengthBases[length], bits: lengthExtra[length])
+                        let distanceOffset = Int(token & 0x7FFF)
+                        let distance = distanceSymbol(distanceOffset)
+                        let distanceWord = distanceWords[distance]
+                        raw.write(distanceWord & 0xFFFF, bits: distanceWord &>> 16)
+                        raw.write(distanceOffset &+ 1 &- distanceBases[distance], bits: distanceExtra(distance))
                     }
-                    let lengthOffset = Int(token >> 15) & 0xFF
-                    let length = Int(lengthSymbol[lengthOffset])
-                    writer.write(Int(literalCodes[257 + length]), bits: Int(literalLengths[257 + length]))
-                    writer.write(lengthOffset + 3 - lengthBases[length], bits: lengthExtra[length])
-                    let distanceOffset = Int(token & 0x7FFF)
-                    let distance = distanceSymbol(distanceOffset)
-                    writer.write(Int(distances.codes[distance]), bits: Int(distances.lengths[distance]))
-                    writer.write(distanceOffset + 1 - distanceBases[distance], bits: distanceExtra(distance))
                 }
             }
         }

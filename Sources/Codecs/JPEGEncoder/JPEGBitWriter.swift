@@ -2,11 +2,17 @@
 /// ``MSBBitReader``, with T.81's byte stuffing (a 0x00 after every 0xFF data byte).
 ///
 /// Bits collect in a 64-bit buffer and leave eight bytes at a time; only a word that holds an
-/// 0xFF byte takes the byte-by-byte stuffing path, so the common case is one store. Markers
-/// and segments go through the same byte array (``appendBytes(_:)``) between scans.
+/// 0xFF byte takes the byte-by-byte stuffing path, so the common case is one 8-byte store.
+/// The output array is kept larger than what was written (``count`` bytes are valid) and grows
+/// by doubling, so that a store is a single capacity check, never an `append`. Markers and
+/// segments go through the same storage between scans.
 struct JPEGBitWriter {
-    /// Every byte written so far.
-    private(set) var bytes: [UInt8]
+    /// Written bytes, then unused room.
+    private var storage: [UInt8]
+    /// `storage.count`, kept here: the array's own getter is an out-of-line call in the loops.
+    private var capacity: Int
+    /// How many bytes of `storage` are written.
+    private(set) var count = 0
     /// Pending bits, right-aligned: the oldest bit is the highest of the `filled` low bits.
     private var buffer: UInt64 = 0
     /// How many bits of `buffer` are pending (0…63).
@@ -14,8 +20,39 @@ struct JPEGBitWriter {
 
     /// An empty writer with room for about `capacity` bytes.
     init(capacity: Int) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = [UInt8](repeating: 0, count: max(64, capacity))
+        self.capacity = storage.count
+    }
+
+    /// Every byte written so far (the writer must be flushed).
+    var bytes: [UInt8] { Array(storage[0..<count]) }
+
+    /// The written bytes, without a copy; the writer is left empty.
+    mutating func takeBytes() -> [UInt8] {
+        var result: [UInt8] = []
+        swap(&result, &storage)
+        result.removeLast(result.count - count)
+        count = 0
+        capacity = 0
+        return result
+    }
+
+    /// Makes sure `more` bytes fit after the written ones.
+    @inline(__always)
+    mutating func reserve(_ more: Int) {
+        if count &+ more > capacity { grow(to: count + more) }
+    }
+
+    @inline(never)
+    private mutating func grow(to needed: Int) {
+        var bigger = [UInt8](repeating: 0, count: max(needed, storage.count * 2))
+        bigger.withUnsafeMutableBufferPointer { target in
+            storage.withUnsafeBufferPointer { source in
+                target.baseAddress!.update(from: source.baseAddress!, count: count)
+            }
+        }
+        storage = bigger
+        capacity = bigger.count
     }
 
     /// Appends `count` (≤ 32) low bits of `value`, most significant first.
@@ -38,18 +75,34 @@ struct JPEGBitWriter {
     /// Writes a full word, stuffing a zero after each 0xFF byte.
     @inline(__always)
     private mutating func emit(_ word: UInt64) {
+        reserve(16)
         // A byte of the word is 0xFF exactly when the same byte of ~word is zero.
         let inverted = ~word
         let hasFF = (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080
-        if hasFF == 0 {
-            withUnsafeBytes(of: word.bigEndian) { bytes.append(contentsOf: $0) }
-            return
+        let at = count
+        storage.withUnsafeMutableBytes { raw in
+            if hasFF == 0 {
+                raw.storeBytes(of: word.bigEndian, toByteOffset: at, as: UInt64.self)
+                count = at &+ 8
+                return
+            }
+            var next = at
+            for shift in stride(from: 56, through: 0, by: -8) {
+                let byte = UInt8(truncatingIfNeeded: word &>> UInt64(shift))
+                raw[next] = byte
+                raw[next &+ 1] = 0
+                next &+= byte == 0xFF ? 2 : 1
+            }
+            count = next
         }
-        for shift in stride(from: 56, through: 0, by: -8) {
-            let byte = UInt8(truncatingIfNeeded: word &>> UInt64(shift))
-            bytes.append(byte)
-            if byte == 0xFF { bytes.append(0) }
-        }
+    }
+
+    /// Appends one byte (no stuffing).
+    @inline(__always)
+    private mutating func appendByte(_ byte: UInt8) {
+        reserve(1)
+        storage[count] = byte
+        count &+= 1
     }
 
     /// Pads the pending bits to a byte boundary with 1 bits (T.81 F.1.2.3) and writes them.
@@ -60,29 +113,33 @@ struct JPEGBitWriter {
         while filled > 0 {
             filled &-= 8
             let byte = UInt8(truncatingIfNeeded: buffer &>> UInt64(filled))
-            bytes.append(byte)
-            if byte == 0xFF { bytes.append(0) }
+            appendByte(byte)
+            if byte == 0xFF { appendByte(0) }
         }
         buffer = 0
     }
 
     /// Appends bytes verbatim (markers, segments); the bit buffer must be flushed.
-    mutating func appendBytes<Bytes: Sequence<UInt8>>(_ more: Bytes) {
-        bytes.append(contentsOf: more)
+    mutating func appendBytes<Bytes: Collection<UInt8>>(_ more: Bytes) {
+        reserve(more.count)
+        for byte in more {
+            storage[count] = byte
+            count &+= 1
+        }
     }
 
     /// Appends a marker `0xFF code`; the bit buffer must be flushed.
     mutating func appendMarker(_ code: UInt8) {
-        bytes.append(0xFF)
-        bytes.append(code)
+        appendByte(0xFF)
+        appendByte(code)
     }
 
     /// Appends a marker segment: marker, big-endian length (payload + 2), payload.
     mutating func appendSegment(_ code: UInt8, _ payload: [UInt8]) {
         appendMarker(code)
         let length = payload.count + 2
-        bytes.append(UInt8(length >> 8))
-        bytes.append(UInt8(length & 0xFF))
-        bytes.append(contentsOf: payload)
+        appendByte(UInt8(length >> 8))
+        appendByte(UInt8(length & 0xFF))
+        appendBytes(payload)
     }
 }

@@ -2,9 +2,10 @@
 /// symbol statistics of an optimised-table pass, or into a coefficient store for
 /// progressive scans.
 protocol JPEGBlockSink {
-    /// One block of `component` in zigzag order, at block `column`, `row` of that
-    /// component's (MCU-padded) block grid.
-    mutating func block(_ coefficients: UnsafePointer<Int16>, component: Int, column: Int, row: Int)
+    /// One block of `component` at block `column`, `row` of that component's (MCU-padded)
+    /// block grid: 64 coefficients in the quantiser's transposed order (index u · 8 + v for
+    /// row v, column u), and the zigzag mask of its non-zero AC coefficients.
+    mutating func block(_ coefficients: UnsafePointer<Int16>, nonZero: UInt64, component: Int, column: Int, row: Int)
     /// The MCU that the blocks since the last call belong to is complete.
     mutating func endMCU()
 }
@@ -48,11 +49,11 @@ struct JPEGScanWriter: JPEGBlockSink {
     }
 
     @inline(__always)
-    mutating func block(_ coefficients: UnsafePointer<Int16>, component: Int, column: Int, row: Int) {
+    mutating func block(_ coefficients: UnsafePointer<Int16>, nonZero: UInt64, component: Int, column: Int, row: Int) {
         let base = component == 0 ? 0 : 512
         let packed = tables.packed
         var predictor = predictors[component]
-        JPEGBlockSymbols.forEach(coefficients, predictor: &predictor) { offset, symbol, extra in
+        JPEGBlockSymbols.forEach(coefficients, nonZero: nonZero, predictor: &predictor) { offset, symbol, extra in
             let word = packed[base &+ offset &* 256 &+ Int(symbol)]
             let size = offset == 0 ? symbol : symbol & 15
             writer.write((word &>> 5) &<< UInt32(size) | extra, count: Int(word & 31) &+ Int(size))
@@ -72,34 +73,77 @@ struct JPEGScanWriter: JPEGBlockSink {
 /// be built and the scan written from the record without a second DCT.
 ///
 /// A record word is `slot << 24 | symbol << 16 | extra bits`, or `1 << 31` for a restart
-/// marker; slots are those of ``JPEGEntropyTables``.
+/// marker; slots are those of ``JPEGEntropyTables``. The record and the counts live in raw
+/// buffers of one ``Storage`` object, so the per-symbol work is two stores and an increment
+/// (an array there would check uniqueness and capacity on every symbol).
 struct JPEGSymbolRecorder: JPEGBlockSink {
-    private(set) var record: [UInt32] = []
-    /// Symbol counts, 257 per slot (the last entry is the reserved pseudo-symbol's place).
-    private(set) var frequencies = [Int](repeating: 0, count: 4 * 257)
+    /// The record and the symbol counts (257 per slot: the last entry is the reserved
+    /// pseudo-symbol's place). Owned by one recorder, used by one encode.
+    final class Storage {
+        private(set) var words: UnsafeMutablePointer<UInt32>
+        var count = 0
+        private(set) var capacity: Int
+        let frequencies: UnsafeMutablePointer<Int>
+
+        init(capacity: Int) {
+            self.capacity = max(256, capacity)
+            words = .allocate(capacity: self.capacity)
+            frequencies = .allocate(capacity: 4 * 257)
+            frequencies.initialize(repeating: 0, count: 4 * 257)
+        }
+
+        deinit {
+            words.deallocate()
+            frequencies.deallocate()
+        }
+
+        /// Makes room for `more` words.
+        @inline(__always)
+        func reserve(_ more: Int) {
+            guard count &+ more > capacity else { return }
+            let bigger = UnsafeMutablePointer<UInt32>.allocate(capacity: max(count + more, capacity * 2))
+            bigger.update(from: words, count: count)
+            words.deallocate()
+            words = bigger
+            capacity = max(count + more, capacity * 2)
+        }
+    }
+
+    private let storage: Storage
     private var predictors = SIMD4<Int32>.zero
     private var restarts: JPEGRestartCounter
 
     init(restarts: JPEGRestartCounter, expectedSymbols: Int) {
         self.restarts = restarts
-        record.reserveCapacity(expectedSymbols)
+        storage = Storage(capacity: expectedSymbols)
     }
 
+    /// A block has at most 1 DC, 63 AC, 3 run-of-16 and 1 end-of-block symbols.
+    private static let maxSymbolsPerBlock = 68
+
     @inline(__always)
-    mutating func block(_ coefficients: UnsafePointer<Int16>, component: Int, column: Int, row: Int) {
+    mutating func block(_ coefficients: UnsafePointer<Int16>, nonZero: UInt64, component: Int, column: Int, row: Int) {
+        let storage = self.storage
+        storage.reserve(Self.maxSymbolsPerBlock)
         let slot = component == 0 ? 0 : 2
+        let counts = storage.frequencies + slot &* 257
+        let start = storage.words + storage.count
+        var out = start
         var predictor = predictors[component]
-        JPEGBlockSymbols.forEach(coefficients, predictor: &predictor) { offset, symbol, extra in
-            let table = slot &+ offset
-            frequencies[table &* 257 &+ Int(symbol)] &+= 1
-            record.append(UInt32(table) << 24 | UInt32(symbol) << 16 | extra)
+        JPEGBlockSymbols.forEach(coefficients, nonZero: nonZero, predictor: &predictor) { offset, symbol, extra in
+            counts[offset &* 257 &+ Int(symbol)] &+= 1
+            out.pointee = UInt32(slot &+ offset) << 24 | UInt32(symbol) << 16 | extra
+            out += 1
         }
+        storage.count &+= out - start
         predictors[component] = predictor
     }
 
     mutating func endMCU() {
         guard restarts.mcuEnded() else { return }
-        record.append(1 << 31 | UInt32((restarts.placed &- 1) & 7))
+        storage.reserve(1)
+        storage.words[storage.count] = 1 << 31 | UInt32((restarts.placed &- 1) & 7)
+        storage.count &+= 1
         predictors = .zero
     }
 
@@ -107,7 +151,7 @@ struct JPEGSymbolRecorder: JPEGBlockSink {
     func fittedTables(chroma: Bool) -> JPEGEntropyTables {
         let specs = (0..<4).map { slot -> JPEGHuffmanSpec in
             guard chroma || slot < 2 else { return slot == 2 ? .standardChrominanceDC : .standardChrominanceAC }
-            return JPEGHuffmanSpec(frequencies: Array(frequencies[slot * 257..<(slot + 1) * 257]))
+            return JPEGHuffmanSpec(frequencies: Array(UnsafeBufferPointer(start: storage.frequencies + slot * 257, count: 257)))
         }
         return JPEGEntropyTables(specs: specs)
     }
@@ -115,19 +159,17 @@ struct JPEGSymbolRecorder: JPEGBlockSink {
     /// Writes the recorded scan with `tables`.
     func replay(into writer: inout JPEGBitWriter, tables: JPEGEntropyTables) {
         let packed = tables.packed
-        record.withUnsafeBufferPointer { words in
-            for word in words {
-                if word & (1 << 31) != 0 {
-                    writer.flush()
-                    writer.appendMarker(0xD0 &+ UInt8(word & 7))
-                    continue
-                }
-                let slot = Int(word &>> 24)
-                let symbol = (word &>> 16) & 0xFF
-                let code = packed[slot &* 256 &+ Int(symbol)]
-                let size = slot & 1 == 0 ? symbol : symbol & 15
-                writer.write((code &>> 5) &<< size | word & 0xFFFF, count: Int(code & 31) &+ Int(size))
+        for word in UnsafeBufferPointer(start: storage.words, count: storage.count) {
+            if word & (1 << 31) != 0 {
+                writer.flush()
+                writer.appendMarker(0xD0 &+ UInt8(word & 7))
+                continue
             }
+            let slot = Int(word &>> 24)
+            let symbol = (word &>> 16) & 0xFF
+            let code = packed[slot &* 256 &+ Int(symbol)]
+            let size = slot & 1 == 0 ? symbol : symbol & 15
+            writer.write((code &>> 5) &<< size | word & 0xFFFF, count: Int(code & 31) &+ Int(size))
         }
     }
 }

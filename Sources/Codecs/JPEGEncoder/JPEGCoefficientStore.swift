@@ -11,10 +11,13 @@ struct JPEGCoefficientStore: JPEGBlockSink {
         columns = layout.components.map(\.paddedColumns)
     }
 
-    mutating func block(_ coefficients: UnsafePointer<Int16>, component: Int, column: Int, row: Int) {
+    /// Stores the block in zigzag order, as the progressive scans read it.
+    mutating func block(_ coefficients: UnsafePointer<Int16>, nonZero: UInt64, component: Int, column: Int, row: Int) {
         let start = (row &* columns[component] &+ column) &* 64
+        let order = JPEGZigzag.transposed
         blocks[component].withUnsafeMutableBufferPointer { store in
-            (store.baseAddress! + start).update(from: coefficients, count: 64)
+            let target = store.baseAddress! + start
+            for k in 0..<64 { target[k] = coefficients[order[k]] }
         }
     }
 

@@ -53,7 +53,7 @@ struct JPEGEncodeSession {
         }
         writer.flush()
         writer.appendMarker(0xD9)
-        return writer.bytes
+        return writer.takeBytes()
     }
 
     /// SOI through SOF (and DRI).
@@ -89,34 +89,42 @@ struct JPEGEncodeSession {
         let planes = JPEGPlaneBuilder(pixels: pixels, grayscale: options.grayscale,
                                       horizontal: layout.maxHorizontal, vertical: layout.maxVertical,
                                       paddedWidth: layout.paddedWidth, background: options.background)
-        let quantizers = tables.map(JPEGQuantizer.init(table:))
-        let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+        let luma = JPEGQuantizer(table: tables[0])
+        let chroma = tables.count > 1 ? JPEGQuantizer(table: tables[1]) : luma
         let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)
-        defer {
-            scratch.deallocate()
-            block.deallocate()
+        defer { block.deallocate() }
+        // The per-block loop reads only these locals: no array of planes or quantisers in it.
+        let h = layout.maxHorizontal, v = layout.maxVertical
+        let colour = layout.components.count > 1
+        let yPlane = planes.planes[0], yStride = planes.strides[0]
+        let cbPlane = colour ? planes.planes[1] : yPlane, crPlane = colour ? planes.planes[2] : yPlane
+        let chromaStride = colour ? planes.strides[1] : 0
+        @inline(__always) func code(_ samples: UnsafePointer<UInt8>, stride: Int, quantizer: JPEGQuantizer,
+                                    component: Int, column: Int, row: Int) {
+            let nonZero = quantizer.quantize(JPEGForwardDCT.transform(samples, stride: stride), into: block)
+            sink.block(block, nonZero: nonZero, component: component, column: column, row: row)
         }
-        let components = layout.components
-        for mcuRow in 0..<layout.mcuRows {
-            planes.load(mcuRow: mcuRow)
-            for mcuColumn in 0..<layout.mcuColumns {
-                for (index, component) in components.enumerated() {
-                    let plane = planes.planes[index]
-                    let stride = planes.strides[index]
-                    let quantizer = quantizers[component.table]
-                    for by in 0..<component.vertical {
-                        for bx in 0..<component.horizontal {
-                            let column: Int = mcuColumn &* component.horizontal &+ bx
-                            let offset: Int = (by &* 8) &* stride &+ column &* 8
-                            let samples = plane + offset
-                            JPEGForwardDCT.transform(samples, stride: stride, quantizer: quantizer,
-                                                     scratch: scratch, into: block)
-                            sink.block(block, component: index, column: column,
-                                       row: mcuRow &* component.vertical &+ by)
+        withExtendedLifetime((planes, luma, chroma)) {
+            for mcuRow in 0..<layout.mcuRows {
+                planes.load(mcuRow: mcuRow)
+                for mcuColumn in 0..<layout.mcuColumns {
+                    for by in 0..<v {
+                        for bx in 0..<h {
+                            let column: Int = mcuColumn &* h &+ bx
+                            let offset: Int = (by &* 8) &* yStride &+ column &* 8
+                            let row: Int = mcuRow &* v &+ by
+                            code(yPlane + offset, stride: yStride, quantizer: luma, component: 0, column: column, row: row)
                         }
                     }
+                    if colour {
+                        let offset: Int = mcuColumn &* 8
+                        code(cbPlane + offset, stride: chromaStride, quantizer: chroma,
+                             component: 1, column: mcuColumn, row: mcuRow)
+                        code(crPlane + offset, stride: chromaStride, quantizer: chroma,
+                             component: 2, column: mcuColumn, row: mcuRow)
+                    }
+                    sink.endMCU()
                 }
-                sink.endMCU()
             }
         }
     }

@@ -45,32 +45,20 @@ enum JPEGBlockSymbols {
         UInt32(bitPattern: (value &+ (value &>> 31))) & ((1 &<< UInt32(size)) &- 1)
     }
 
-    /// Bit k (1…63) set when zigzag coefficient k is non-zero.
-    @inline(__always)
-    static func nonZeroMask(_ block: UnsafePointer<Int16>) -> UInt64 {
-        var mask: UInt64 = 0
-        let raw = UnsafeRawPointer(block)
-        let weights = SIMD8<Int16>(1, 2, 4, 8, 16, 32, 64, 128)
-        for group in 0..<8 {
-            let lanes = raw.loadUnaligned(fromByteOffset: group &* 16, as: SIMD8<Int16>.self)
-            let bits = SIMD8<Int16>(repeating: 0).replacing(with: weights, where: lanes .!= 0)
-            mask |= UInt64(UInt16(bitPattern: bits.wrappedSum())) &<< UInt64(group &* 8)
-        }
-        return mask & ~1
-    }
-
-    /// Calls `emit(slotOffset, symbol, extraBits)` for each symbol of `block`: the DC
+    /// Calls `emit(slotOffset, symbol, extraBits)` for each symbol of `block` (the quantiser's
+    /// transposed order, `nonZero` its zigzag mask of non-zero AC coefficients): the DC
     /// difference from `predictor` (updated), then the AC runs. Slot offset 0 is the DC table
     /// of the component, 1 its AC table.
     @inline(__always)
-    static func forEach(_ block: UnsafePointer<Int16>, predictor: inout Int32,
+    static func forEach(_ block: UnsafePointer<Int16>, nonZero: UInt64, predictor: inout Int32,
                         _ emit: (Int, Int32, UInt32) -> Void) {
         let dc = Int32(block[0])
         let diff = dc &- predictor
         predictor = dc
         let dcSize = size(diff)
         emit(0, dcSize, extra(diff, size: dcSize))
-        var mask = nonZeroMask(block)
+        var mask = nonZero
+        let order = JPEGZigzag.transposed
         var last = 0
         while mask != 0 {
             let k = mask.trailingZeroBitCount
@@ -80,7 +68,7 @@ enum JPEGBlockSymbols {
                 emit(1, 0xF0, 0)
                 run &-= 16
             }
-            let value = Int32(block[k])
+            let value = Int32(block[order[k]])
             let acSize = size(value)
             emit(1, Int32(run) << 4 | acSize, extra(value, size: acSize))
             last = k

@@ -10,7 +10,7 @@ struct JPEGProgressiveWriter {
 
     func write(into writer: inout JPEGBitWriter) {
         for scan in JPEGProgressiveScan.script(componentCount: layout.components.count) {
-            var counter = JPEGProgressiveScanCoder(writer: nil)
+            var counter = JPEGProgressiveScanCoder()
             code(scan, with: &counter)
             counter.finishScan()
             let isDC = scan.start == 0
@@ -18,8 +18,10 @@ struct JPEGProgressiveWriter {
             var specs: [JPEGHuffmanSpec?] = [nil, nil]
             // Refining DC sends raw bits only: no table.
             if !(isDC && scan.high > 0) {
-                for slot in 0..<2 where counter.frequencies[slot].contains(where: { $0 > 0 }) {
-                    let spec = JPEGHuffmanSpec(frequencies: counter.frequencies[slot])
+                for slot in 0..<2 {
+                    let counts = Array(counter.frequencies[slot * 257..<(slot + 1) * 257])
+                    guard counts.contains(where: { $0 > 0 }) else { continue }
+                    let spec = JPEGHuffmanSpec(frequencies: counts)
                     specs[slot] = spec
                     dht.append((isDC ? 0 : 1, slot, spec))
                 }
@@ -34,7 +36,7 @@ struct JPEGProgressiveWriter {
             writer = JPEGBitWriter(capacity: 0)
             code(scan, with: &coder)
             coder.finishScan()
-            writer = coder.writer!
+            writer = coder.writer
             writer.flush()
         }
     }

@@ -14,15 +14,16 @@ enum PNGFastCompressor {
         let filtered = filter(raw, rowBytes: rowBytes, height: height, stride: stride)
         return filtered.withUnsafeBufferPointer { data in
             var writer = BitWriter(prefix: [0x78, 0x01], capacity: data.count / 3 + 64)
-            var tokens: [UInt32] = []
-            tokens.reserveCapacity(blockInput)
+            // At most one token per input byte.
+            let tokens = UnsafeMutablePointer<UInt32>.allocate(capacity: blockInput)
+            defer { tokens.deallocate() }
             var position = 0
             while position < data.count {
                 let end = min(data.count, position + blockInput)
-                tokenize(data, from: position, to: end, distance: stride, into: &tokens)
-                DeflateBlockWriter.write(tokens, raw: UnsafeBufferPointer(rebasing: data[position..<end]),
+                let count = tokenize(data, from: position, to: end, distance: stride, into: tokens)
+                DeflateBlockWriter.write(UnsafeBufferPointer(start: tokens, count: count),
+                                         raw: UnsafeBufferPointer(rebasing: data[position..<end]),
                                          isFinal: end == data.count, into: &writer)
-                tokens.removeAll(keepingCapacity: true)
                 position = end
             }
             if data.isEmpty { DeflateBlockWriter.writeStored(data, isFinal: true, into: &writer) }
@@ -72,14 +73,29 @@ enum PNGFastCompressor {
     }
 
     /// Tokens (the ``DeflateBlockWriter`` format: a literal byte, or `1 << 31 | (length − 3)
-    /// << 15 | (distance − 1)`) for `data[start..<end]`, matching only at `distance` back.
+    /// << 15 | (distance − 1)`) for `data[start..<end]`, matching only at `distance` back,
+    /// written to `out` (room for `end − start` tokens); returns how many.
     static func tokenize(_ data: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, distance: Int,
-                         into tokens: inout [UInt32]) {
+                         into out: UnsafeMutablePointer<UInt32>) -> Int {
         let base = data.baseAddress!
+        var written = 0
+        @inline(__always) func append(_ token: UInt32) {
+            out[written] = token
+            written &+= 1
+        }
         var i = start
         while i < end {
             guard i >= distance else {
-                tokens.append(UInt32(base[i]))
+                append(UInt32(base[i]))
+                i &+= 1
+                continue
+            }
+            // Most bytes of a photo start no match: four bytes compared at once settle that
+            // (a match must be at least four long to be taken).
+            guard i &+ 4 <= end,
+                  UnsafeRawPointer(base + i).loadUnaligned(as: UInt32.self)
+                    == UnsafeRawPointer(base + (i &- distance)).loadUnaligned(as: UInt32.self) else {
+                append(UInt32(base[i]))
                 i &+= 1
                 continue
             }
@@ -104,12 +120,13 @@ enum PNGFastCompressor {
                 while length < limit, base[i &+ length] == base[i &+ length &- distance] { length &+= 1 }
             }
             if length >= 4 {
-                tokens.append(0x8000_0000 | UInt32(length &- 3) << 15 | UInt32(distance &- 1))
+                append(0x8000_0000 | UInt32(length &- 3) << 15 | UInt32(distance &- 1))
                 i &+= length
             } else {
-                tokens.append(UInt32(base[i]))
+                append(UInt32(base[i]))
                 i &+= 1
             }
         }
+        return written
     }
 }
