@@ -90,10 +90,23 @@ let package = Package(
             dependencies: ["Osprey", "OspreyUIKitBridge", "OspreySwiftUI"],
             path: "Tests/ReadmeSamples"
         ),
+        .target(
+            name: "OspreyManagerTestSupport",
+            dependencies: ["Osprey", "LoopbackServer", "OspreyTestSupport"],
+            path: "Tests/ManagerSupport"
+        ),
         .testTarget(
             name: "OspreyTests",
             dependencies: [
                 "Osprey", "OspreyUIKitBridge", "OspreySwiftUI", "LoopbackServer", "OspreyTestSupport", "OspreyTestTraits",
+                "OspreyManagerTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "OspreyViewTests",
+            dependencies: [
+                "Osprey", "OspreyUIKitBridge", "OspreySwiftUI", "LoopbackServer", "OspreyTestSupport", "OspreyTestTraits",
+                "OspreyManagerTestSupport",
             ]
         ),
     ],

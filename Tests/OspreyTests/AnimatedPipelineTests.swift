@@ -2,6 +2,7 @@ import Foundation
 import OspreyTestTraits
 import Testing
 import Osprey
+import OspreyManagerTestSupport
 import OspreyTestSupport
 
 /// Animated GIFs through `ImageManager` (issue 14, item 7): frames, durations and loop count

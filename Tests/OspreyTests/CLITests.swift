@@ -3,6 +3,7 @@ import OspreyTestTraits
 import Testing
 import LoopbackServer
 import Osprey
+import OspreyManagerTestSupport
 import OspreyTestSupport
 
 /// Runs the built `osprey` executable (it sits next to the test bundle after

@@ -2,6 +2,7 @@ import Foundation
 import OspreyTestTraits
 import Testing
 import Osprey
+import OspreyManagerTestSupport
 import OspreyTestSupport
 
 /// Marks the disk tier's I/O queue so code can tell whether it runs there.

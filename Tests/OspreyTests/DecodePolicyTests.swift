@@ -2,6 +2,7 @@ import Foundation
 import OspreyTestTraits
 import Testing
 import Osprey
+import OspreyManagerTestSupport
 import OspreyTestSupport
 
 /// Issue 11 item 1: one mapping from a load's options to decode options, and cache keys

@@ -2,6 +2,7 @@ import Foundation
 import OspreyTestTraits
 import Testing
 import Osprey
+import OspreyManagerTestSupport
 import OspreyTestSupport
 #if canImport(Glibc)
 import Glibc

@@ -3,6 +3,7 @@ import OspreyTestTraits
 import Testing
 import LoopbackServer
 import Osprey
+import OspreyManagerTestSupport
 import OspreyTestSupport
 
 @Suite("ImageManager", .offCooperativePool)

@@ -3,6 +3,7 @@ import OspreyTestTraits
 import Testing
 import LoopbackServer
 import Osprey
+import OspreyManagerTestSupport
 import OspreyTestSupport
 
 /// Changing a waiting load's priority, end to end: manager operation → shared download →

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import LoopbackServer
 import Osprey
+import OspreyManagerTestSupport
 import OspreyTestSupport
 import OspreyTestTraits
 import Testing

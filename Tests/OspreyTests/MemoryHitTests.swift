@@ -2,6 +2,7 @@ import Foundation
 import OspreyTestTraits
 import Testing
 import Osprey
+import OspreyManagerTestSupport
 import OspreyTestSupport
 
 /// Issue 11 item 7: the synchronous memory hit skips the load machinery; these pin down that

@@ -3,6 +3,7 @@ import OspreyTestTraits
 import Testing
 import LoopbackServer
 import Osprey
+import OspreyManagerTestSupport
 import OspreyTestSupport
 
 /// A cache written against the `ImageCaching` seam alone: Osprey's cache for the images, its

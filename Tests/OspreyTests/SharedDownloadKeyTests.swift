@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackServer
 import Osprey
+import OspreyManagerTestSupport
 import OspreyTestSupport
 import OspreyTestTraits
 import Testing

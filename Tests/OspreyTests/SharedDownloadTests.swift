@@ -3,6 +3,7 @@ import OspreyTestTraits
 import Testing
 import LoopbackServer
 import Osprey
+import OspreyManagerTestSupport
 import OspreyTestSupport
 
 /// Issue 11 items 4 and 5: identical loads share one download; each gets its own progress,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Osprey
+import OspreyManagerTestSupport
 import OspreyTestSupport
 
 /// What the manager writes to disk for a transformed image: JPEG for an opaque result of a

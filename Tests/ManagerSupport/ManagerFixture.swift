@@ -5,19 +5,19 @@ import OspreyTestSupport
 
 /// A manager over a temp-dir cache and a real downloader, with a loopback server holding
 /// generated PNGs. One per test: nothing is shared between tests.
-final class ManagerFixture: @unchecked Sendable {
+package final class ManagerFixture: @unchecked Sendable {
     // Safety: every stored property is a `let` of a Sendable type; the class is only
     // @unchecked because `deinit` cleans up.
-    let server: LoopbackServer
-    let directory: URL
-    let cache: ImageCache
-    let downloader: ImageDownloader
-    let manager: ImageManager
-    let queue = DispatchQueue(label: "osprey.tests.callbacks")
+    package let server: LoopbackServer
+    package let directory: URL
+    package let cache: ImageCache
+    package let downloader: ImageDownloader
+    package let manager: ImageManager
+    package let queue = DispatchQueue(label: "osprey.tests.callbacks")
 
     /// A manager over a fresh folder and server; `coders` (default: the built-in ones) decode
     /// for both the cache and the downloader.
-    init(maxConcurrentDownloads: Int = 6, downloadTimeout: TimeInterval = 300, coders: ImageCoders? = nil) throws {
+    package init(maxConcurrentDownloads: Int = 6, downloadTimeout: TimeInterval = 300, coders: ImageCoders? = nil) throws {
         server = try LoopbackServer()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("osprey-manager-\(UUID().uuidString)")
         self.directory = directory
@@ -38,14 +38,14 @@ final class ManagerFixture: @unchecked Sendable {
     }
 
     /// A context whose callbacks arrive on the fixture's serial queue.
-    var context: ImageContext {
+    package var context: ImageContext {
         var context = ImageContext()
         context.callbackQueue = .queue(queue)
         return context
     }
 
     /// A generated PNG, different for each seed.
-    static func png(width: Int = 16, height: Int = 12, seed: Int = 0) -> Data {
+    package static func png(width: Int = 16, height: Int = 12, seed: Int = 0) -> Data {
         var pixels = PixelBuffer(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width { pixels[x, y] = (UInt8(truncatingIfNeeded: x &* 16 &+ seed), UInt8(truncatingIfNeeded: y &* 20), UInt8(truncatingIfNeeded: seed &* 40), 255) }
@@ -56,14 +56,14 @@ final class ManagerFixture: @unchecked Sendable {
 
     /// Serves a PNG at `path` and returns its URL and bytes.
     @discardableResult
-    func serveImage(_ path: String, width: Int = 16, height: Int = 12, seed: Int = 0) -> (URL, Data) {
+    package func serveImage(_ path: String, width: Int = 16, height: Int = 12, seed: Int = 0) -> (URL, Data) {
         let data = Self.png(width: width, height: height, seed: seed)
         server.setRoute(path, .ok(data, contentType: "image/png"))
         return (server.url(path), data)
     }
 
     /// Loads `url` and waits for the single completion.
-    func load(_ url: URL?, options: ImageOptions = [], context: ImageContext? = nil) async throws -> Result<ImageResult, ImageError> {
+    package func load(_ url: URL?, options: ImageOptions = [], context: ImageContext? = nil) async throws -> Result<ImageResult, ImageError> {
         let recorder = Recorder<Result<ImageResult, ImageError>>()
         manager.loadImage(with: url, options: options, context: context ?? self.context) { recorder.record($0) }
         return try await recorder.first()
@@ -75,7 +75,7 @@ extension ManagerFixture {
     /// queued on the callback queue has run: only then are "called exactly once" counts
     /// final. Polls a condition with a generous deadline; never asserts after a fixed sleep.
     /// `manager` defaults to the fixture's own (pass another built over this fixture's parts).
-    func settle(manager: ImageManager? = nil, timeout: TimeInterval = 60) async throws {
+    package func settle(manager: ImageManager? = nil, timeout: TimeInterval = 60) async throws {
         let manager = manager ?? self.manager
         let deadline = Date().addingTimeInterval(timeout)
         while manager.isRunning || downloader.currentDownloadCount > 0 {
@@ -89,13 +89,17 @@ extension ManagerFixture {
 }
 
 /// ``ManagerFixture/settle(timeout:)`` gave up: loads were still running.
-struct SettleTimedOut: Error {
-    let running: Int
+package struct SettleTimedOut: Error {
+    package let running: Int
+
+    package init(running: Int) {
+        self.running = running
+    }
 }
 
 extension Result {
     /// The failure, or nil on success.
-    var failure: Failure? {
+    package var failure: Failure? {
         if case .failure(let error) = self { return error }
         return nil
     }

@@ -2,6 +2,7 @@ import Foundation
 import OspreyTestTraits
 import Testing
 import Osprey
+import OspreyManagerTestSupport
 import OspreySwiftUI
 
 /// The SwiftUI view's state machine, driven by a loader the test answers by hand and an
