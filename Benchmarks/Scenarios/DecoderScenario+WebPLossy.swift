@@ -27,7 +27,8 @@ extension DecoderScenario {
         var thumbnail = DecodeOptions()
         thumbnail.thumbnailPixelSize = PixelSize(width: 256, height: 256)
         let iterations = bench.size(quick: 3, full: 5)
-        struct Sample { var full: Double; var thumbnail: Double }
+        struct Sample { var full: Double; var thumbnail: Double; var c: Double = .nan }
+        let cItem = PythonReference.Item(kind: .cWebP, file: file)
         let samples = try bench.rounds.alternate(
             osprey: {
                 Sample(full: Stat(try (0..<iterations).map { _ in try Clock.time { _ = try VP8FileDecoder.decode(data) } }).median,
@@ -39,7 +40,8 @@ extension DecoderScenario {
                 let output = try ChildProcess.run(interpreter, ["-c", Self.webpScript, "time", file.path, "\(iterations)"])
                 guard output.status == 0, let seconds = Double(output.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
                 else { throw BenchError("timing Pillow's WebP decode failed: \(output.stderr.suffix(300))") }
-                return Sample(full: seconds, thumbnail: .nan)
+                let c = try python.measure([cItem], iterations: iterations)[cItem] ?? .nan
+                return Sample(full: seconds, thumbnail: .nan, c: c)
             })
         let mp = Double(width * height) / 1e6
         return [
@@ -48,6 +50,8 @@ extension DecoderScenario {
                 baselineName: "Pillow (libwebp)", baseline: Stat(samples.baseline.map { mp / $0.full }),
                 target: .ratio(.atLeast, 0.6, source: "issue 15: ≥ 0.6 × Pillow"),
                 note: "\(data.count / 1000) kB file; RGBA out on both sides, libwebp's fancy upsampling"),
+            python.cLibraryRow(scenario: label, metric: metric, unit: "MP/s", osprey: Stat(samples.osprey.map { mp / $0.full }),
+                               kind: .cWebP, seconds: samples.baseline.map(\.c), work: mp),
             Row(scenario: label, metric: "lossy WebP thumbnail ≤ 256 px, \(width)×\(height)", unit: "ms",
                 osprey: Stat(samples.osprey.map { $0.thumbnail * 1000 }),
                 baselineName: "Osprey full decode", baseline: Stat(samples.osprey.map { $0.full * 1000 }),
