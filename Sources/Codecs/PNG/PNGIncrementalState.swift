@@ -42,6 +42,9 @@ struct PNGIncrementalState {
     /// The rows and the zlib stream ended properly.
     private var rowsComplete = false
 
+    /// Compressed bytes a one-shot decode hands the inflater at a time.
+    static let oneShotSlice = 128 * 1024
+
     init(options: DecodeOptions) {
         self.init(options: options, wholeFile: false)
     }
@@ -189,12 +192,23 @@ struct PNGIncrementalState {
         case .imageData(let bytes):
             guard header != nil, !apng.sawFrameData else { throw ImageError(.badImageData) }
             if !sawImageData { try startImageData() }
-            rows?.append(bytes)
             imageData?.append(contentsOf: bytes)
+            guard wholeFile, let rows else {
+                rows?.append(bytes)
+                return
+            }
+            // The whole stream is here: hand it over a slice at a time and unfilter the rows
+            // each completes, so the inflater's input holds about a slice, not a copy of the
+            // whole stream. (A chunk whose CRC then fails fails the decode.)
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + Self.oneShotSlice)
+                rows.append(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                try pumpRows()
+                start = end
+            }
         case .imageDataChunkEnded:
-            // Rows go on as each chunk's CRC matched, so a one-shot decode holds about one
-            // chunk of compressed data, not the whole stream.
-            if wholeFile { try pumpRows() }
+            break
         case .chunk(let type, let payload):
             try read(type: type, payload: payload)
         }

@@ -23,6 +23,10 @@ struct PNGInterlacedResampler {
     /// One pass row resampled horizontally: c·a·wx and a·wx per output column, and Σ wx.
     private var horizontal: [Int]
     private var horizontalCoverage: [Int]
+    /// Per source column when shrinking: the first output column it touches, and its weights
+    /// there and in the next one (0 when it touches one): the taps without a division per pixel.
+    private let columnFirst: [Int32]
+    private let columnWeights: [Int32]
 
     /// Sums for shrinking `source` to `target`; with `previews`, also the coverage ``preview`` needs.
     init(source: PixelSize, target: PixelSize, previews: Bool) {
@@ -34,12 +38,28 @@ struct PNGInterlacedResampler {
         coverage = [Int](repeating: 0, count: previews ? target.pixelCount : 0)
         horizontal = [Int](repeating: 0, count: target.width * 4)
         horizontalCoverage = [Int](repeating: 0, count: previews ? target.width : 0)
+        if columns.maxTargetsPerSource <= 2 {
+            let columns = self.columns
+            var first = [Int32](repeating: 0, count: source.width)
+            var weights = [Int32](repeating: 0, count: source.width * 2)
+            for sourceX in 0..<source.width {
+                let (from, to) = columns.targets(ofSource: sourceX)
+                first[sourceX] = Int32(from)
+                weights[sourceX * 2] = Int32(columns.weight(source: sourceX, target: from))
+                if to > from { weights[sourceX * 2 + 1] = Int32(columns.weight(source: sourceX, target: to)) }
+            }
+            columnFirst = first
+            columnWeights = weights
+        } else {
+            columnFirst = []
+            columnWeights = []
+        }
     }
 
     /// Bytes of working memory: the sums, the row, the tap tables.
     var workingBytes: Int {
         (sums.count + coverage.count + horizontal.count + horizontalCoverage.count) * MemoryLayout<Int>.stride
-            + columns.tableBytes + rows.tableBytes
+            + (columnFirst.count + columnWeights.count) * MemoryLayout<Int32>.stride + columns.tableBytes + rows.tableBytes
     }
 
     /// Bytes of working memory ``init(source:target:previews:)`` would take.
@@ -50,26 +70,59 @@ struct PNGInterlacedResampler {
     /// Adds `count` RGBA pixels of source row `y`, at columns `x`, `x + dx`, `x + 2·dx`, ….
     mutating func add(_ pixels: UnsafePointer<UInt8>, count: Int, y: Int, x: Int, dx: Int) {
         guard count > 0, y < source.height else { return }
-        let columns = self.columns
         let width4 = target.width * 4
         let tracksCoverage = !coverage.isEmpty
+        let columns = self.columns
         horizontal.withUnsafeMutableBufferPointer { h in
             horizontalCoverage.withUnsafeMutableBufferPointer { hc in
                 h.update(repeating: 0)
                 hc.update(repeating: 0)
-                for i in 0..<count {
-                    let sourceX = x &+ i &* dx
-                    let pixel = pixels + i &* 4
-                    let (first, last) = columns.targets(ofSource: sourceX)
-                    for column in first...last {
-                        let weight = columns.weight(source: sourceX, target: column)
-                        let alphaWeight = Int(pixel[3]) &* weight
-                        let o = column &* 4
-                        h[o] &+= Int(pixel[0]) &* alphaWeight
-                        h[o &+ 1] &+= Int(pixel[1]) &* alphaWeight
-                        h[o &+ 2] &+= Int(pixel[2]) &* alphaWeight
-                        h[o &+ 3] &+= alphaWeight
-                        if tracksCoverage { hc[column] &+= weight }
+                guard !columnFirst.isEmpty else {
+                    // Enlarging along x (not a thumbnail): a source column may touch many outputs.
+                    for i in 0..<count {
+                        let sourceX = x &+ i &* dx
+                        let pixel = pixels + i &* 4
+                        let (first, last) = columns.targets(ofSource: sourceX)
+                        for column in first...last {
+                            let weight = columns.weight(source: sourceX, target: column)
+                            let alphaWeight = Int(pixel[3]) &* weight
+                            let o = column &* 4
+                            h[o] &+= Int(pixel[0]) &* alphaWeight
+                            h[o &+ 1] &+= Int(pixel[1]) &* alphaWeight
+                            h[o &+ 2] &+= Int(pixel[2]) &* alphaWeight
+                            h[o &+ 3] &+= alphaWeight
+                            if tracksCoverage { hc[column] &+= weight }
+                        }
+                    }
+                    return
+                }
+                columnFirst.withUnsafeBufferPointer { first in
+                    columnWeights.withUnsafeBufferPointer { weights in
+                        let h = h.baseAddress!
+                        for i in 0..<count {
+                            let sourceX = x &+ i &* dx
+                            let pixel = pixels + i &* 4
+                            let alpha = Int(pixel[3])
+                            let red = Int(pixel[0]) &* alpha, green = Int(pixel[1]) &* alpha
+                            let blue = Int(pixel[2]) &* alpha
+                            let column = Int(first[sourceX])
+                            let o = column &* 4
+                            let w0 = Int(weights[sourceX &* 2]), w1 = Int(weights[sourceX &* 2 &+ 1])
+                            h[o] &+= red &* w0
+                            h[o &+ 1] &+= green &* w0
+                            h[o &+ 2] &+= blue &* w0
+                            h[o &+ 3] &+= alpha &* w0
+                            if w1 != 0 {
+                                h[o &+ 4] &+= red &* w1
+                                h[o &+ 5] &+= green &* w1
+                                h[o &+ 6] &+= blue &* w1
+                                h[o &+ 7] &+= alpha &* w1
+                            }
+                            if tracksCoverage {
+                                hc[column] &+= w0
+                                if w1 != 0 { hc[column &+ 1] &+= w1 }
+                            }
+                        }
                     }
                 }
             }
