@@ -50,6 +50,8 @@ import OspreyCore
 ///   ``IncrementalImageDecoding/finish(allBytes:)`` decodes the whole file once more
 ///   (``IncrementalImageDecoding/finish()`` without the bytes throws
 ///   ``ImageError/Code/unsupportedFormat``). A one-shot decode reads the DNL first and decodes once.
+///   A file the resumable decode rejects is also decoded once more by `finish(allBytes:)`, so
+///   the error reported is the one-shot decode's.
 /// - Incremental decoding (progressive loading): ``JPEGIncrementalDecoder``, from
 ///   ``makeIncrementalDecoder(options:)``, resumes as bytes arrive and ends with this decoder's
 ///   image.
