@@ -5,7 +5,8 @@ import OspreyCore
 /// the APNG frames, and (from the first `IDAT` on) the row stream and the canvas. A one-shot
 /// decode (``PNGDecoder``) is this state fed the whole file in one piece; an incremental decode
 /// (``PNGIncrementalDecoder``) feeds it piece by piece. Either way every `IDAT` byte is
-/// inflated once and every row unfiltered once, as its chunk's CRC is checked.
+/// inflated once and every row unfiltered once, as the bytes arrive; a chunk whose CRC then
+/// fails fails the decode (its rows may have shown in a partial image, never in a final one).
 ///
 /// Chunk rules: `IHDR` first and once (its size checked against the limits at once), `PLTE`
 /// before the image data, `tRNS` after it ignored, `IDAT` after `fdAT` rejected, unknown
