@@ -53,3 +53,14 @@ public struct PNGDecoder: ImageDecoding {
         try PNGIncrementalState.decode(data, options: options)
     }
 }
+
+extension PNGDecoder {
+    /// For the benchmarks and memory tests: a one-shot decode of `data`, with the most bytes it
+    /// held for the image (a full-size canvas, which becomes the output, or a thumbnail's
+    /// working memory; the row window; the compressed input), counted as
+    /// ``StreamingResampler/workingBytes`` counts the resampler's.
+    package static func decodeCountingWorkingBytes(_ data: Data, options: DecodeOptions) throws(ImageError)
+        -> (image: DecodedImage, workingBytes: Int) {
+        try PNGIncrementalState.decodeMeasured(data, options: options)
+    }
+}

@@ -59,9 +59,15 @@ struct PNGIncrementalState {
 
     /// The one-shot decode of `data`: the same state, fed every byte at once.
     static func decode(_ data: Data, options: DecodeOptions) throws(ImageError) -> DecodedImage {
+        try decodeMeasured(data, options: options).image
+    }
+
+    /// ``decode(_:options:)``, with the most working bytes the decode held besides its output.
+    static func decodeMeasured(_ data: Data, options: DecodeOptions) throws(ImageError) -> (image: DecodedImage, workingBytes: Int) {
         var state = PNGIncrementalState(options: options, wholeFile: true)
         state.append(data)
-        return try state.finish(allBytes: nil)
+        let working = state.peakWorkingBytes
+        return (try state.finish(allBytes: nil), working)
     }
 
     var inputBytesMoved: Int { rows?.inputBytesMoved ?? 0 }
@@ -69,6 +75,9 @@ struct PNGIncrementalState {
     var canvasBytes: Int { canvas?.heldBytes ?? 0 }
     /// Bytes of the row stream's window and scratch, for memory tests.
     var rowWindowBytes: Int { rows?.windowBytes ?? 0 }
+    /// One-shot decodes: the most bytes held for the image (canvas or thumbnail working memory,
+    /// row window, compressed input), sampled after every `IDAT` slice.
+    private(set) var peakWorkingBytes = 0
 
     mutating func append(_ chunk: Data) {
         guard failure == nil, !chunk.isEmpty else { return }
@@ -205,6 +214,7 @@ struct PNGIncrementalState {
             while start < bytes.count {
                 let end = min(bytes.count, start + Self.oneShotSlice)
                 rows.append(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                peakWorkingBytes = max(peakWorkingBytes, rows.bufferedInputBytes + rows.windowBytes + (canvas?.heldBytes ?? 0))
                 try pumpRows()
                 start = end
             }

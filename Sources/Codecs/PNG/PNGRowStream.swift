@@ -79,6 +79,8 @@ final class PNGRowStream {
 
     /// Bytes of the window and the unfilter scratch (the compressed input aside).
     var windowBytes: Int { capacity + 2 * max(longestRow, 1) }
+    /// Compressed bytes the inflater holds now.
+    var bufferedInputBytes: Int { inflater.bufferedInputCount }
 
     /// Input bytes the inflater moved after they were appended (for the linearity tests).
     var inputBytesMoved: Int { inflater.inputBytesMoved }
