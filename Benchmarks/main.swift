@@ -19,6 +19,9 @@ if arguments.first == DecodePeakChild.name {
 if arguments.first == JPEGPeakChild.name {
     JPEGPeakChild.run(arguments: Array(arguments.dropFirst()))
 }
+if arguments.first == ThumbnailPeakChild.name {
+    ThumbnailPeakChild.run(arguments: Array(arguments.dropFirst()))
+}
 
 let options: BenchOptions
 do {

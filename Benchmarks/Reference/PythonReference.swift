@@ -14,6 +14,10 @@ final class PythonReference {
         var pillow: String?
         /// zlib's version as Python reports it.
         var zlib: String?
+        /// imagecodecs' version (direct bindings to the C codec libraries), nil when absent.
+        var imagecodecs: String?
+        /// The C libraries imagecodecs was built with, by name (`libjpeg_turbo`, `libwebp`, …).
+        var cLibraries: [String: String] = [:]
     }
 
     init(scratch: URL) {
@@ -33,6 +37,8 @@ final class PythonReference {
                let json = try? JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any] {
                 result.pillow = json["pillow"] as? String
                 result.zlib = json["zlib"] as? String
+                result.imagecodecs = json["imagecodecs"] as? String
+                result.cLibraries = json["clibs"] as? [String: String] ?? [:]
             }
         }
         probed = result
@@ -44,6 +50,28 @@ final class PythonReference {
         guard probe.python != nil else { return "python3 not installed" }
         guard let pillow = probe.pillow else { return "Pillow not installed" }
         return "Pillow \(pillow)"
+    }
+
+    /// "imagecodecs 2026.3.6" or why there is none (the C-library columns are then skipped).
+    var imagecodecsStatus: String {
+        guard probe.python != nil else { return "python3 not installed" }
+        guard let version = probe.imagecodecs else { return "imagecodecs not installed (pip install imagecodecs)" }
+        return "imagecodecs \(version)"
+    }
+
+    /// The C library behind `kind` with its version ("libjpeg-turbo 3.1.3"), nil when imagecodecs
+    /// is absent.
+    func cLibraryName(_ kind: Kind) -> String? {
+        guard probe.imagecodecs != nil else { return nil }
+        let (key, name): (String, String) = switch kind {
+        case .cJPEG: ("libjpeg_turbo", "libjpeg-turbo")
+        case .cPNG: ("libspng", "libspng")
+        case .cWebP: ("libwebp", "libwebp")
+        case .cGIF: ("giflib", "giflib")
+        default: ("", "")
+        }
+        guard !key.isEmpty else { return nil }
+        return probe.cLibraries[key].map { "\(name) \($0)" } ?? name
     }
 
     /// Median seconds per decode of each item, measured `iterations` times inside one Python
@@ -89,6 +117,11 @@ final class PythonReference {
         /// Pillow (libjpeg-turbo): open, `draft("RGB", (256, 256))` (DCT scaling),
         /// `thumbnail((256, 256))`, convert to RGBA — Pillow's fastest way to a 256-px thumbnail.
         case jpegThumbnail = "jpegthumb"
+        /// The C libraries alone, through imagecodecs' direct bindings (no Pillow image object,
+        /// no RGBA conversion: each library's own output, RGB or RGBA): libjpeg-turbo
+        /// (`jpeg8_decode`), libspng (`spng_decode`), libwebp (`webp_decode`) and giflib
+        /// (`gif_decode`, every frame composed).
+        case cJPEG = "c-jpeg", cPNG = "c-png", cWebP = "c-webp", cGIF = "c-gif"
     }
 
     /// Writes a deterministic animated GIF with Pillow (the project has no GIF encoder):
@@ -122,6 +155,18 @@ final class PythonReference {
             out["pillow"] = PIL.__version__
         except Exception:
             Image = None
+        try:
+            import imagecodecs
+            out["imagecodecs"] = imagecodecs.__version__
+            clibs = {}
+            for part in imagecodecs.version().split(", ")[1:]:
+                name, _, version = part.partition("-")
+                clibs[name] = version
+            out["clibs"] = clibs
+            cdecode = {"c-jpeg": imagecodecs.jpeg8_decode, "c-png": imagecodecs.spng_decode,
+                       "c-webp": imagecodecs.webp_decode, "c-gif": imagecodecs.gif_decode}
+        except Exception:
+            cdecode = {}
         command = sys.argv[1]
         if command == "measure":
             iterations = int(sys.argv[2])
@@ -130,7 +175,15 @@ final class PythonReference {
                 with open(path, "rb") as f:
                     data = f.read()
                 times = []
-                if kind == "png" or kind == "jpeg":
+                if kind.startswith("c-"):
+                    if kind not in cdecode:
+                        continue
+                    decode = cdecode[kind]
+                    for _ in range(iterations):
+                        start = time.perf_counter()
+                        decode(data)
+                        times.append(time.perf_counter() - start)
+                elif kind == "png" or kind == "jpeg":
                     if Image is None:
                         continue
                     for _ in range(iterations):

@@ -53,8 +53,9 @@ struct AnimationScenario: Scenario {
                 }
             },
             baseline: {
-                let answer = try python.measure(cases.map { Item(kind: .gif, file: $0.file) }, iterations: iterations)
-                return cases.map { answer[Item(kind: .gif, file: $0.file)] ?? .nan }
+                let items = cases.map { Item(kind: .gif, file: $0.file) } + cases.map { Item(kind: .cGIF, file: $0.file) }
+                let answer = try python.measure(items, iterations: iterations)
+                return items.map { answer[$0] ?? .nan }
             })
         let hasPillow = python.probe.pillow != nil
         for (index, item) in cases.enumerated() {
@@ -64,6 +65,9 @@ struct AnimationScenario: Scenario {
                             baseline: hasPillow ? Stat(samples.baseline.map { item.megapixels / $0[index] }) : nil,
                             target: .ratio(.atLeast, 1.0, source: "issue 14: ≥ 1.0 × Pillow"),
                             note: "every frame composed to RGBA (frames × canvas pixels); \(item.data.count / 1000) kB file"))
+            rows.append(python.cLibraryRow(scenario: label, metric: "GIF decode, \(item.name)", unit: "MP/s",
+                                           osprey: Stat(samples.osprey.map { item.megapixels / $0[index] }), kind: .cGIF,
+                                           seconds: samples.baseline.map { $0[cases.count + index] }, work: item.megapixels))
         }
         rows += try playbackRows(label: label, folder: folder, python: python)
         return rows

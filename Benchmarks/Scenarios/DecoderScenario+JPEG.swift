@@ -77,6 +77,7 @@ extension DecoderScenario {
             baseline: {
                 let thumbnailItems = thumbnailCase.map { [Item(kind: .jpegThumbnail, file: cases[$0].file)] } ?? []
                 let items = cases.map { Item(kind: .jpeg, file: $0.file) } + thumbnailItems
+                    + cases.map { Item(kind: .cJPEG, file: $0.file) }
                 let answer = try python.measure(items, iterations: iterations)
                 return items.map { answer[$0] ?? .nan }
             })
@@ -90,6 +91,11 @@ extension DecoderScenario {
                             target: .ratio(.atLeast, item.target, source: "issue 13: ≥ \(item.target) × Pillow"),
                             note: "\(item.data.count / 1000) kB file"
                                 + (hasPillow ? "" : "; \(python.pillowStatus): no reference figure")))
+            // The C column follows the Pillow items and the thumbnail item in each sample.
+            let cIndex = cases.count + (thumbnailCase == nil ? 0 : 1) + index
+            rows.append(python.cLibraryRow(scenario: label, metric: "JPEG decode, \(item.name)", unit: "MP/s",
+                                           osprey: Stat(samples.osprey.map { mp / $0[index] }), kind: .cJPEG,
+                                           seconds: samples.baseline.map { $0[cIndex] }, work: mp))
         }
         if let index = thumbnailCase {
             let name = cases[index].name

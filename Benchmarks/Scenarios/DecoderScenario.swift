@@ -55,11 +55,13 @@ struct DecoderScenario: Scenario {
             var png: [Double]
             var zlib: [Double]
             var encode: Double
+            /// The C library alone (libspng through imagecodecs), per case.
+            var c: [Double] = []
         }
         // Encoding: the small image, which the cache's transformed-image path resembles.
         let encodeCase = cases.last!
         let encodeImage = try ImageCoders.shared.decode(encodeCase.data)
-        let pythonItems = items + [Item(kind: .encode, file: encodeCase.file)]
+        let pythonItems = items + [Item(kind: .encode, file: encodeCase.file)] + cases.map { Item(kind: .cPNG, file: $0.file) }
         let samples = try bench.rounds.alternate(
             osprey: {
                 Sample(png: try cases.map { item in
@@ -74,7 +76,8 @@ struct DecoderScenario: Scenario {
                 let answer = try python.measure(pythonItems, iterations: iterations)
                 return Sample(png: cases.map { answer[Item(kind: .png, file: $0.file)] ?? .nan },
                               zlib: cases.map { answer[Item(kind: .zlib, file: $0.zlibFile)] ?? .nan },
-                              encode: answer[Item(kind: .encode, file: encodeCase.file)] ?? .nan)
+                              encode: answer[Item(kind: .encode, file: encodeCase.file)] ?? .nan,
+                              c: cases.map { answer[Item(kind: .cPNG, file: $0.file)] ?? .nan })
             })
 
         let hasPillow = python.probe.pillow != nil
@@ -88,6 +91,9 @@ struct DecoderScenario: Scenario {
                             target: .ratio(.atLeast, 0.8, source: "issue 3: ≥ 0.8 × Pillow"),
                             note: "\(item.data.count / 1000) kB file"
                                 + (hasPillow ? "" : "; \(python.pillowStatus): no reference figure")))
+            rows.append(python.cLibraryRow(scenario: label, metric: "PNG decode, \(item.name)", unit: "MP/s",
+                                           osprey: Stat(samples.osprey.map { mp / $0.png[index] }), kind: .cPNG,
+                                           seconds: samples.baseline.map { $0.c[index] }, work: mp))
         }
         for (index, item) in cases.enumerated() where item.pixels >= 1_000_000 {
             guard let inflated = item.inflatedBytes else { continue }

@@ -13,6 +13,7 @@ enum ScenarioList {
             AnimationScenario(),
             LazyPlayersScenario(),
             ResamplerScenario(),
+            ThumbnailScenario(),
             ProgressiveScenario(),
             PrefetchMemoryScenario(),
             ScalingScenario(),

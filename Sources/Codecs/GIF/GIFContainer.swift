@@ -22,17 +22,10 @@ struct GIFContainer {
     /// The global colour table as 256 RGBA entries, or nil.
     private var globalPalette: [UInt8]?
 
-    /// Parses `bytes`; with `firstFrameOnly` it stops after the first image.
-    init(_ bytes: [UInt8], firstFrameOnly: Bool) throws(ImageError) {
-        var reader = ByteReader(bytes, bigEndian: false)
-        try self.init(header: &reader)
-        var control = GIFFrame()
-        while parseBlock(&reader, control: &control, firstFrameOnly: firstFrameOnly) {}
-    }
-
     /// Parses the header, logical screen descriptor and global colour table at `reader`,
-    /// leaving the blocks for ``parseBlock(_:control:firstFrameOnly:)`` (the incremental
-    /// decoder feeds them one at a time as they arrive).
+    /// leaving the blocks for ``parseBlock(_:control:firstFrameOnly:)``, which the decoder's
+    /// state (``GIFIncrementalState``) calls one block at a time as the blocks arrive, or all
+    /// in a row for a one-shot decode.
     init(header reader: inout ByteReader) throws(ImageError) {
         let signature = try reader.read(6)
         guard signature.elementsEqual("GIF87a".utf8) || signature.elementsEqual("GIF89a".utf8) else {

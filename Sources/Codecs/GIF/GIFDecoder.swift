@@ -34,6 +34,10 @@ import OspreyCore
 /// - ``DecodeOptions/cancellation`` is checked before every frame; a cancelled decode throws
 ///   ``ImageError/Code/cancelled``.
 ///
+/// One decoder: the one-shot decode is the incremental decoder's state
+/// (``GIFIncrementalDecoder``) fed the whole file at once, so both parse each block once with
+/// the same code and give the same image by construction.
+///
 /// Stateless and `Sendable`: one instance may decode on many threads at once.
 public struct GIFDecoder: ImageDecoding {
     /// A GIF decoder.
@@ -46,8 +50,7 @@ public struct GIFDecoder: ImageDecoding {
 
     /// Decodes `data` as `options` say (see the type's documentation for the rules).
     public func decode(_ data: Data, options: DecodeOptions) throws(ImageError) -> DecodedImage {
-        let container = try GIFContainer([UInt8](data), firstFrameOnly: options.firstFrameOnly)
-        return try Self.image(of: container, options: options, resuming: nil)
+        try GIFIncrementalState.decode(data, options: options)
     }
 
     /// The image of a parsed file. `resuming` holds the frames an incremental decode already

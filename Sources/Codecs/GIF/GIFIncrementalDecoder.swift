@@ -3,10 +3,10 @@ import OspreyCore
 
 /// Decodes a GIF while its bytes arrive: each frame is decoded and composed once, when its
 /// data has fully arrived, and the latest composed frame is the partial image (the first frame
-/// is the first preview). The final image equals ``GIFDecoder``'s for the whole file — frames,
-/// durations, loop count, errors and the animation plan — and reuses the frames composed for
-/// the previews when the plan is eager; a lazy or first-frame-only plan, or previews stopped by
-/// the limits, compose afresh as the one-shot decode does.
+/// is the first preview). ``GIFDecoder`` is this state fed the whole file, so the final image is
+/// its image — frames, durations, loop count, errors and the animation plan. It reuses the
+/// frames composed for the previews when the plan is eager; a lazy or first-frame-only plan, or
+/// previews stopped by the limits, compose at the end, as the one-shot decode does.
 ///
 /// Cost: appending is linear in the bytes received (each block's sub-block lengths are scanned
 /// once, each complete block parsed once); the bytes are held until ``finish()`` (the frames'

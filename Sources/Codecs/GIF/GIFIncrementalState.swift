@@ -1,15 +1,16 @@
 import Foundation
 import OspreyCore
 
-/// The state behind ``GIFIncrementalDecoder``: the bytes so far, the container parsed block by
-/// block as each block arrives whole, and the frames composed so far.
+/// The GIF decoder's one state: the bytes so far, the container parsed block by block as each
+/// block arrives whole, and the frames composed so far. A one-shot decode (``GIFDecoder``) is
+/// this state fed the whole file in one piece; an incremental decode
+/// (``GIFIncrementalDecoder``) feeds it piece by piece.
 ///
-/// Blocks are handed to ``GIFContainer/parseBlock(_:control:firstFrameOnly:)`` (the one-shot
-/// parser's own code) only once complete, which a resumable scan of their sub-block lengths
-/// tells; so every byte is scanned once and parsed once, and the container ends up exactly as a
-/// one-shot parse of the same bytes leaves it. At the end the rest (a block cut by the end of
-/// the file) is parsed as the one-shot parser would, and ``GIFDecoder/image(of:options:resuming:)``
-/// finishes from the frames composed already.
+/// Blocks are handed to ``GIFContainer/parseBlock(_:control:firstFrameOnly:)`` only once
+/// complete, which a resumable scan of their sub-block lengths tells (with the whole file
+/// there, every block is complete and the scan is skipped); so every byte is parsed once. At
+/// the end the rest (a block cut by the end of the file) is parsed as far as it goes, and
+/// ``GIFDecoder/image(of:options:resuming:)`` finishes from the frames composed already.
 struct GIFIncrementalState {
     private let options: DecodeOptions
     private var bytes: [UInt8] = []
@@ -33,8 +34,25 @@ struct GIFIncrementalState {
     /// Sub-block length bytes looked at, and block-completeness checks (for the linearity test).
     private(set) var scanSteps = 0
 
+    /// Whether every byte comes in one piece (a one-shot decode): no block can be cut by the
+    /// end of the bytes so far, and no preview is composed.
+    private let wholeFile: Bool
+
     init(options: DecodeOptions) {
+        self.init(options: options, wholeFile: false)
+    }
+
+    /// A state for one decode; `wholeFile`: the file comes in one ``append(_:)``.
+    init(options: DecodeOptions, wholeFile: Bool) {
         self.options = options
+        self.wholeFile = wholeFile
+    }
+
+    /// The one-shot decode of `data`: the same state, fed every byte at once.
+    static func decode(_ data: Data, options: DecodeOptions) throws(ImageError) -> DecodedImage {
+        var state = GIFIncrementalState(options: options, wholeFile: true)
+        state.append(data)
+        return try state.finish()
     }
 
     mutating func append(_ chunk: Data) {
@@ -42,7 +60,7 @@ struct GIFIncrementalState {
         guard !chunk.isEmpty, !parsingEnded else { return }
         bytes.append(contentsOf: chunk)
         if container == nil { parseHeader() }
-        guard container != nil else { return }
+        guard container != nil, !wholeFile else { return }
         while !parsingEnded, completeBlockEnd() != nil {
             var reader = ByteReader(bytes, position: cursor, bigEndian: false)
             let before = container!.frames.count
@@ -64,8 +82,9 @@ struct GIFIncrementalState {
     /// The final image from everything appended: exactly ``GIFDecoder``'s for these bytes.
     mutating func finish() throws(ImageError) -> DecodedImage {
         if container == nil {
-            // The header never arrived whole (or is bad): the one-shot parser reports it.
-            _ = try GIFContainer(bytes, firstFrameOnly: options.firstFrameOnly)
+            // The header never arrived whole (or is bad): its parser says why.
+            var reader = ByteReader(bytes, bigEndian: false)
+            _ = try GIFContainer(header: &reader)
             throw ImageError(.badImageData)
         }
         if !parsingEnded {

@@ -43,6 +43,15 @@ import OspreyCore
 ///   is checked before the decode, at every MCU row of every scan, every MCU row of the
 ///   coefficient transform and every 64 output rows.
 /// - EXIF orientation (APP1) is applied when ``DecodeOptions/applyOrientation`` is true.
+/// - One decoder: this one-shot decode is the resumable session of ``JPEGIncrementalDecoder``
+///   fed the whole file. The one file it decodes twice when fed in pieces: a frame whose height
+///   is 0 in its header and defined by a DNL marker after the first scan. Its rows cannot be
+///   laid out before that marker, so the incremental decoder shows no partial image and its
+///   ``IncrementalImageDecoding/finish(allBytes:)`` decodes the whole file once more
+///   (``IncrementalImageDecoding/finish()`` without the bytes throws
+///   ``ImageError/Code/unsupportedFormat``). A one-shot decode reads the DNL first and decodes once.
+///   A file the resumable decode rejects is also decoded once more by `finish(allBytes:)`, so
+///   the error reported is the one-shot decode's.
 /// - Incremental decoding (progressive loading): ``JPEGIncrementalDecoder``, from
 ///   ``makeIncrementalDecoder(options:)``, resumes as bytes arrive and ends with this decoder's
 ///   image.

@@ -1,16 +1,12 @@
 import Foundation
 import OspreyCore
 
-/// Decodes a PNG while its bytes arrive: rows as they unfilter, Adam7 passes as coarse
-/// previews, and the final image from the same state, so no byte is inflated and no row
-/// unfiltered twice (see ``PNGProgressiveCanvas`` for what the partial images look like).
-///
-/// The final image equals ``PNGDecoder``'s for the whole file, with the same checks and limits.
-/// Three cases are left to a one-shot decode of the whole file in ``finish(allBytes:)`` (so
-/// they decode twice): an APNG whose frames are wanted (the partial images show its default
-/// image), an `eXIf` orientation that turns a thumbnail's box but arrives after the image data,
-/// and data this decoder rejected (the one-shot decoder then reports the error). ``finish()``
-/// without the bytes throws in those cases.
+/// Decodes a PNG while its bytes arrive: rows as they unfilter, Adam7 passes as previews, and
+/// the final image from the same state, so no byte is inflated and no row unfiltered twice
+/// (see ``PNGProgressiveCanvas`` for what the partial images look like). The one-shot
+/// ``PNGDecoder`` is this state fed the whole file, so the final image is its image, with the
+/// same checks, limits and errors; nothing is left to a second decode, and ``finish()`` needs
+/// no bytes.
 typealias PNGIncrementalDecoder = ResumableDecoder<PNGIncrementalState>
 
 extension PNGIncrementalState: ResumableDecodeState {}

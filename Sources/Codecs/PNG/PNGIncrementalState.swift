@@ -1,34 +1,83 @@
 import Foundation
 import OspreyCore
 
-/// The state behind ``PNGIncrementalDecoder``: the chunk parser, what the chunks before the
-/// image data said, and (from the first `IDAT` on) the row stream and the canvas.
+/// The PNG decoder's one state: the chunk parser, what the chunks before the image data said,
+/// the APNG frames, and (from the first `IDAT` on) the row stream and the canvas. A one-shot
+/// decode (``PNGDecoder``) is this state fed the whole file in one piece; an incremental decode
+/// (``PNGIncrementalDecoder``) feeds it piece by piece. Either way every `IDAT` byte is
+/// inflated once and every row unfiltered once, as the bytes arrive; a chunk whose CRC then
+/// fails fails the decode (its rows may have shown in a partial image, never in a final one).
 ///
-/// The chunk rules are ``PNGContainer``'s: `IHDR` first and once (its size checked against
-/// the limits at once), `PLTE` before the image data, `tRNS` after it ignored, `IDAT` after
-/// `fdAT` rejected, unknown critical chunks rejected, `IEND` required.
+/// Chunk rules: `IHDR` first and once (its size checked against the limits at once), `PLTE`
+/// before the image data, `tRNS` after it ignored, `IDAT` after `fdAT` rejected, unknown
+/// critical chunks rejected, `IEND` required, bytes after it ignored; APNG chunks as
+/// ``APNGParser`` reads them.
+///
+/// Animations: when the default image is the first frame, its rows are decoded at full size
+/// (the canvas the frames compose on needs them) and handed to ``APNGComposer`` as frame 0;
+/// when it is not part of the animation, its data is kept aside and decoded only if the
+/// animation plan falls back to the default image. A lazy animation keeps the `IDAT` stream to
+/// compose frame 0 again when it is asked for, as it keeps every other frame's data.
 struct PNGIncrementalState {
     private let options: DecodeOptions
+    /// Whether every byte comes in one piece (a one-shot decode): no partial image is asked
+    /// for, so full-size canvases are not cleared first.
+    private let wholeFile: Bool
     private var parser = PNGStreamParser()
     private var header: PNGHeader?
     private var colors = PNGColors()
     private var orientation: ImageOrientation?
+    private var apng: APNGParser
     private var rows: PNGRowStream?
     private var canvas: PNGProgressiveCanvas?
+    /// The `IDAT` stream, kept while an animation may need it (see the type's notes).
+    private var imageData: [UInt8]?
+    /// The size the options ask for (the thumbnail box turned when the orientation turns the
+    /// image), fixed at the first image data.
+    private var target = PixelSize(width: 0, height: 0)
+    /// The thumbnail box was turned for the orientation before the first image data.
+    private var boxTurned = false
     private var sawImageData = false
-    private var sawFrameData = false
-    /// Only a one-shot decode of the whole file gives the right final image.
-    private var needsOneShot = false
     /// The first error met; no partial image is made after it.
     private var failure: ImageError?
     /// The rows and the zlib stream ended properly.
     private var rowsComplete = false
 
+    /// Compressed bytes a one-shot decode hands the inflater at a time.
+    static let oneShotSlice = 128 * 1024
+
     init(options: DecodeOptions) {
+        self.init(options: options, wholeFile: false)
+    }
+
+    /// A state for one decode; `wholeFile`: the file comes in one ``append(_:)``.
+    init(options: DecodeOptions, wholeFile: Bool) {
         self.options = options
+        self.wholeFile = wholeFile
+        apng = APNGParser(wanted: !options.firstFrameOnly)
+    }
+
+    /// The one-shot decode of `data`: the same state, fed every byte at once.
+    static func decode(_ data: Data, options: DecodeOptions) throws(ImageError) -> DecodedImage {
+        try decodeMeasured(data, options: options).image
+    }
+
+    /// ``decode(_:options:)``, with the most working bytes the decode held besides its output.
+    static func decodeMeasured(_ data: Data, options: DecodeOptions) throws(ImageError) -> (image: DecodedImage, workingBytes: Int) {
+        var state = PNGIncrementalState(options: options, wholeFile: true)
+        state.append(data)
+        let working = state.peakWorkingBytes
+        return (try state.finish(allBytes: nil), working)
     }
 
     var inputBytesMoved: Int { rows?.inputBytesMoved ?? 0 }
+    /// Bytes the canvas holds (full-size pixels, resampler sums, row buffer), for memory tests.
+    var canvasBytes: Int { canvas?.heldBytes ?? 0 }
+    /// Bytes of the row stream's window and scratch, for memory tests.
+    var rowWindowBytes: Int { rows?.windowBytes ?? 0 }
+    /// One-shot decodes: the most bytes held for the image (canvas or thumbnail working memory,
+    /// row window, compressed input), sampled after every `IDAT` slice.
+    private(set) var peakWorkingBytes = 0
 
     mutating func append(_ chunk: Data) {
         guard failure == nil, !chunk.isEmpty else { return }
@@ -45,7 +94,7 @@ struct PNGIncrementalState {
         self.parser = parser
         do throws(ImageError) {
             if let failed { throw failed }
-            try pumpRows()
+            if !wholeFile { try pumpRows() }
         } catch {
             failure = error
         }
@@ -53,37 +102,92 @@ struct PNGIncrementalState {
 
     mutating func currentImage() -> DecodedImage? {
         guard failure == nil, let canvas, let pixels = canvas.partialImage() else { return nil }
-        return image(from: pixels)
+        let shown = pixels.size == target || target.pixelCount == 0 ? pixels : StreamingResampler.resize(pixels, to: target)
+        return image(from: shown)
     }
 
+    /// The final image from every byte appended. `allBytes` is not needed: nothing is left to a
+    /// second decode.
     mutating func finish(allBytes: Data?) throws(ImageError) -> DecodedImage {
         do throws(ImageError) {
             if let failure { throw failure }
-            try options.checkCancellation()
-            guard parser.sawEnd, sawImageData, let header, let rows, let canvas else { throw ImageError(.badImageData) }
+            // A one-shot decode checked before its first row, moments ago.
+            if !wholeFile { try options.checkCancellation() }
+            guard parser.sawEnd, sawImageData, let header else { throw ImageError(.badImageData) }
             guard header.colorType != .palette || colors.paletteCount > 0 else { throw ImageError(.badImageData) }
-            guard !needsOneShot else { throw ImageError(.unsupportedFormat) }
-            rows.endData()
+            rows?.endData()
             try pumpRows()
-            guard rowsComplete else { throw ImageError(.badImageData) }
-            return image(from: canvas.finalImage())
+            if rows != nil, !rowsComplete { throw ImageError(.badImageData) }
+            return try finalImage(header: header)
         } catch {
-            if error.code == .cancelled { throw error }
             failure = error
-            // The one-shot decoder has the last word: it decodes what this one cannot, and
-            // reports the error of a file that is bad.
-            guard let allBytes else { throw error }
-            return try PNGDecoder().decode(allBytes, options: options)
+            throw error
         }
     }
 
-    /// The image of `pixels`, turned upright when the file says so (as ``PNGDecoder`` does).
-    private func image(from pixels: PixelBuffer) -> DecodedImage {
-        let image = DecodedImage(frames: [ImageFrame(pixels: pixels)], format: .png)
+    // MARK: - The final image
+
+    private mutating func finalImage(header: PNGHeader) throws(ImageError) -> DecodedImage {
+        let source = PixelSize(width: header.width, height: header.height)
+        var droppedFrames = false
+        if let animation = apng.animation, !animation.frames.isEmpty {
+            switch AnimationPlan(canvas: source, target: target, framePixelCounts: animation.framePixelCounts,
+                                 options: options) {
+            case .eager:
+                let frameZero = animation.frames[0].usesImageData ? canvas?.finalImage() : nil
+                let frames = try APNGComposer.compose(animation, header: header, colors: colors,
+                                                      defaultImage: frameZero, defaultImageData: imageData ?? [],
+                                                      target: target, options: options)
+                return fitLateTurn(oriented(DecodedImage(frames: frames, format: .png, loopCount: animation.loopCount)))
+            case .lazy:
+                try options.checkCancellation()
+                let sequence = APNGFrameSequence(animation: animation, header: header, colors: colors,
+                                                 defaultImageData: imageData ?? [], target: target)
+                return fitLateTurn(oriented(DecodedImage(frameSource: LazyAnimation(composer: sequence), format: .png)))
+            case .firstFrameOnly:
+                droppedFrames = true
+            }
+        }
+        let pixels: PixelBuffer
+        if let canvas {
+            let decoded = canvas.finalImage()
+            pixels = decoded.size == target ? decoded : StreamingResampler.resize(decoded, to: target)
+        } else {
+            // The default image was kept aside for an animation that did not take it.
+            pixels = try PNGRaster.decode(header: header, colors: colors, data: imageData ?? [], target: target,
+                                          cancellation: options.cancellation)
+        }
+        var image = DecodedImage(frames: [ImageFrame(pixels: pixels)], format: .png, framesDroppedByBudget: droppedFrames)
+        image = oriented(image)
+        return fitLateTurn(image)
+    }
+
+    /// The image turned upright when the file says so (as every frame of ``PNGDecoder``'s is).
+    private func oriented(_ image: DecodedImage) -> DecodedImage {
         let orientation = options.applyOrientation ? orientation ?? .up : .up
         guard orientation != .up else { return image }
         return image.mapFrames { orientation.apply(to: $0) } ?? image
     }
+
+    /// A still image of `pixels`, upright.
+    private func image(from pixels: PixelBuffer) -> DecodedImage {
+        oriented(DecodedImage(frames: [ImageFrame(pixels: pixels)], format: .png))
+    }
+
+    /// An `eXIf` that turns the image but comes after the image data finds the thumbnail made
+    /// for the box as stored (the PNG specification puts `eXIf` before `IDAT`; a decoder that
+    /// streams rows cannot wait for it). Turned upright, a frame that no longer fits the box is
+    /// shrunk once more to fit it (a resample of the thumbnail, not a second decode); one that
+    /// fits is kept. One-shot and incremental decodes take the same path.
+    private func fitLateTurn(_ image: DecodedImage) -> DecodedImage {
+        guard options.applyOrientation, !boxTurned, orientation?.swapsAxes == true,
+              options.thumbnailPixelSize != nil else { return image }
+        let fitted = options.targetSize(for: image.pixelSize)
+        guard fitted != image.pixelSize else { return image }
+        return image.mapFrames { StreamingResampler.resize($0, to: fitted) } ?? image
+    }
+
+    // MARK: - Chunks
 
     private mutating func pumpRows() throws(ImageError) {
         guard let rows, let canvas, !rowsComplete else { return }
@@ -96,9 +200,24 @@ struct PNGIncrementalState {
     private mutating func handle(_ event: PNGStreamParser.Event) throws(ImageError) {
         switch event {
         case .imageData(let bytes):
-            guard header != nil, !sawFrameData else { throw ImageError(.badImageData) }
+            guard header != nil, !apng.sawFrameData else { throw ImageError(.badImageData) }
             if !sawImageData { try startImageData() }
-            rows?.append(bytes)
+            imageData?.append(contentsOf: bytes)
+            guard wholeFile, let rows else {
+                rows?.append(bytes)
+                return
+            }
+            // The whole stream is here: hand it over a slice at a time and unfilter the rows
+            // each completes, so the inflater's input holds about a slice, not a copy of the
+            // whole stream. (A chunk whose CRC then fails fails the decode.)
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + Self.oneShotSlice)
+                rows.append(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+                peakWorkingBytes = max(peakWorkingBytes, rows.bufferedInputBytes + rows.windowBytes + (canvas?.heldBytes ?? 0))
+                try pumpRows()
+                start = end
+            }
         case .imageDataChunkEnded:
             break
         case .chunk(let type, let payload):
@@ -106,7 +225,7 @@ struct PNGIncrementalState {
         }
     }
 
-    /// A chunk other than `IDAT`, as ``PNGContainer`` reads it.
+    /// A chunk other than `IDAT`.
     private mutating func read(type: UInt32, payload: [UInt8]) throws(ImageError) {
         let range = 0..<payload.count
         guard let header else {
@@ -127,18 +246,10 @@ struct PNGIncrementalState {
             try colors.readPalette(payload, payload: range, header: header)
         case PNGChunk.tRNS:
             if !sawImageData { colors.readTransparency(payload, payload: range, header: header) }
-        case PNGChunk.acTL, PNGChunk.fcTL:
-            // An animation whose frames are wanted is composed by the one-shot decoder.
-            if !options.firstFrameOnly { needsOneShot = true }
-        case PNGChunk.fdAT:
-            sawFrameData = true
-            if !options.firstFrameOnly { needsOneShot = true }
+        case PNGChunk.acTL, PNGChunk.fcTL, PNGChunk.fdAT:
+            try apng.read(type: type, payload: range, in: payload, canvas: header, afterImageData: sawImageData)
         case PNGChunk.eXIf:
             orientation = ExifOrientationParser.orientation(in: payload)
-            if sawImageData, options.applyOrientation, orientation?.swapsAxes == true,
-               options.thumbnailPixelSize != nil {
-                needsOneShot = true
-            }
         case PNGChunk.IEND:
             rows?.endData()
         default:
@@ -146,18 +257,31 @@ struct PNGIncrementalState {
         }
     }
 
-    /// The first image data: the palette and transparency are final, so the rows can start.
+    /// The first image data: the palette, transparency and (nearly always) orientation are
+    /// known, and so is whether the default image is an animation's first frame.
     private mutating func startImageData() throws(ImageError) {
         guard let header else { throw ImageError(.badImageData) }
         sawImageData = true
         var stored = options
         if options.applyOrientation, orientation?.swapsAxes == true, let box = options.thumbnailPixelSize {
-            // As the one-shot decoder does: the thumbnail fits the upright image.
+            // The thumbnail fits the upright image: decode the stored (turned) image into the turned box.
             stored.thumbnailPixelSize = PixelSize(width: box.height, height: box.width)
+            boxTurned = true
         }
-        let target = try stored.checkDecode(source: PixelSize(width: header.width, height: header.height),
-                                            streamed: !header.interlaced)
-        rows = try PNGRowStream(header: header)
-        canvas = PNGProgressiveCanvas(header: header, colors: colors, target: target)
+        let source = PixelSize(width: header.width, height: header.height)
+        target = try stored.checkDecode(source: source, streamed: !header.interlaced)
+        if let animation = apng.animation {
+            // The default image's data is kept for a lazy frame 0 or a fallback to it.
+            imageData = []
+            guard animation.frames.first?.usesImageData == true else { return }
+            if source.pixelCount <= options.maxPixelCount {
+                // Frame 0 at full size: the canvas the frames compose on starts from it.
+                rows = try PNGRowStream(header: header, cancellation: options.cancellation)
+                canvas = PNGProgressiveCanvas(header: header, colors: colors, target: source, previews: !wholeFile)
+                return
+            }
+        }
+        rows = try PNGRowStream(header: header, cancellation: options.cancellation)
+        canvas = PNGProgressiveCanvas(header: header, colors: colors, target: target, previews: !wholeFile)
     }
 }

@@ -1,58 +1,80 @@
 import OspreyCore
-/// Where the rows of an incrementally decoded PNG go, and what a partial image of them looks
-/// like. The final image comes out of the same state, so it equals what ``PNGRaster`` makes
-/// from the whole file, pixel for pixel:
+/// Where the rows of a PNG go as they are unfiltered, and what a partial image of them looks
+/// like. The final image comes out of the same state, so a one-shot decode (every byte at once)
+/// and an incremental one give the same pixels:
 ///
 /// - A plain image at full size: rows are expanded straight into the RGBA canvas; a partial
 ///   image is the canvas as it stands (rows not yet decoded are transparent black).
 /// - A plain image as a thumbnail: rows stream through the ``StreamingResampler``; a partial
 ///   image is its output so far (output rows not yet complete are transparent).
-/// - An Adam7 image (full size or thumbnail): the passes fill the full canvas; after each
-///   completed pass a partial image shows it coarsely, every known pixel repeated over the
-///   block it stands for (8 × 8 after the first pass, …, 1 × 2 after the sixth), shrunk to the
-///   thumbnail size when one is asked for. A pass's rows show only once the pass is complete.
+/// - An Adam7 image at full size: the passes fill the canvas; after each completed pass a
+///   partial image shows it coarsely, every known pixel repeated over the block it stands for
+///   (8 × 8 after the first pass, …, 1 × 2 after the sixth).
+/// - An Adam7 image as a thumbnail: each pass row adds its pixels to the thumbnail's sums
+///   (``PNGInterlacedResampler``), so no full-size canvas is held; after each completed pass a
+///   partial image shows the average of the pixels known in each output pixel's area. (A
+///   thumbnail so large that its sums would outweigh the full canvas takes the full-size path
+///   and is shrunk at the end.)
 final class PNGProgressiveCanvas {
     private enum Mode {
-        case plain
-        case plainThumbnail(StreamingResampler)
-        case interlaced
+        case plain, plainThumbnail, interlaced, interlacedThumbnail
     }
 
     private let header: PNGHeader
     private let expander: PNGRowExpander
     private let target: PixelSize
-    private var mode: Mode
-    /// The full-size canvas (plain at full size, and interlaced).
-    private var canvas: [UInt8]
-    /// One expanded row (plain thumbnail only).
-    private var rowBuffer: [UInt8]
+    private let mode: Mode
+    /// The full-size canvas (plain and interlaced at full size).
+    private var canvas: [UInt8] = []
+    /// The plain thumbnail's resampler.
+    private var resampler: StreamingResampler?
+    /// The Adam7 thumbnail's sums.
+    private var interlacedResampler: PNGInterlacedResampler?
+    /// One expanded row (thumbnails only).
+    private var rowBuffer: [UInt8] = []
     /// Whether rows (plain) or a whole pass (interlaced) arrived since the last partial image.
     private var hasNews = false
     /// Interlaced: the block a known pixel stands for after the passes completed so far.
     private var block: (width: Int, height: Int)?
 
     /// A canvas for `header`'s image decoded to `target` (the options' target size; the
-    /// caller checked it against the limits).
-    init(header: PNGHeader, colors: PNGColors, target: PixelSize) {
+    /// caller checked it against the limits). Without `previews` (a one-shot decode, which
+    /// asks for no partial image) a full-size canvas is not cleared first: the rows cover it.
+    init(header: PNGHeader, colors: PNGColors, target: PixelSize, previews: Bool) {
         self.header = header
         expander = PNGRowExpander(header: header, colors: colors)
         self.target = target
         let source = PixelSize(width: header.width, height: header.height)
-        if header.interlaced {
-            mode = .interlaced
-        } else if target == source {
-            mode = .plain
-        } else {
-            mode = .plainThumbnail(StreamingResampler(source: source, target: target))
+        // Adam7 sums take 32–40 bytes per output pixel: used when that is less than the full canvas.
+        let sumsFit = PNGInterlacedResampler.workingBytes(target: target, previews: previews) < source.pixelCount * 4
+        switch (header.interlaced, target == source) {
+        case (false, true): mode = .plain
+        case (false, false): mode = .plainThumbnail
+        case (true, true): mode = .interlaced
+        case (true, false): mode = sumsFit ? .interlacedThumbnail : .interlaced
         }
-        if case .plainThumbnail = mode {
-            canvas = []
+        switch mode {
+        case .plain, .interlaced:
+            let size = header.width * header.height * 4
+            canvas = previews ? [UInt8](repeating: 0, count: size)
+                : [UInt8](unsafeUninitializedCapacity: size) { _, count in count = size }
+        case .plainThumbnail:
+            resampler = StreamingResampler(source: source, target: target)
             rowBuffer = [UInt8](repeating: 0, count: header.width * 4)
-        } else {
-            canvas = [UInt8](repeating: 0, count: header.width * header.height * 4)
-            rowBuffer = []
+        case .interlacedThumbnail:
+            interlacedResampler = PNGInterlacedResampler(source: source, target: target, previews: previews)
+            rowBuffer = [UInt8](repeating: 0, count: header.width * 4)
         }
     }
+
+    /// Bytes this canvas holds besides a full-size output: the resampler's working memory and
+    /// the row buffer (for the memory tests).
+    var workingBytes: Int {
+        rowBuffer.count + (resampler?.workingBytes ?? 0) + (interlacedResampler?.workingBytes ?? 0)
+    }
+
+    /// Bytes held in all: the full-size canvas (when there is one) and the working memory.
+    var heldBytes: Int { canvas.count + workingBytes }
 
     /// Takes one unfiltered row of `pass` (`passIndex` in the header's passes, row `row` of it).
     func put(_ pass: PNGPass, passIndex: Int, row: Int, pixels: UnsafePointer<UInt8>) {
@@ -63,14 +85,11 @@ final class PNGProgressiveCanvas {
                 expander.expand(pixels, count: pass.width, into: canvas.baseAddress! + row * width * 4, step: 1)
             }
             hasNews = true
-        case .plainThumbnail(var resampler):
-            // Taken out of `mode` while it is changed, so the change is made in place.
-            mode = .plain
+        case .plainThumbnail:
             rowBuffer.withUnsafeMutableBufferPointer { buffer in
                 expander.expand(pixels, count: pass.width, into: buffer.baseAddress!, step: 1)
-                resampler.addRow(buffer.baseAddress!)
+                resampler!.addRow(buffer.baseAddress!)
             }
-            mode = .plainThumbnail(resampler)
             hasNews = true
         case .interlaced:
             let y = pass.y + row * pass.dy
@@ -78,11 +97,22 @@ final class PNGProgressiveCanvas {
                 expander.expand(pixels, count: pass.width, into: canvas.baseAddress! + (y * width + pass.x) * 4,
                                 step: pass.dx)
             }
-            if row == pass.height - 1 {
-                // The pass is complete: each known pixel now stands for a smaller block.
-                block = (pass.x > 0 ? pass.x : pass.dx, pass.y > 0 ? pass.y : pass.dy)
-                hasNews = true
+            passRowDone(pass, row: row)
+        case .interlacedThumbnail:
+            rowBuffer.withUnsafeMutableBufferPointer { buffer in
+                expander.expand(pixels, count: pass.width, into: buffer.baseAddress!, step: 1)
+                interlacedResampler!.add(buffer.baseAddress!, count: pass.width, y: pass.y + row * pass.dy,
+                                         x: pass.x, dx: pass.dx)
             }
+            passRowDone(pass, row: row)
+        }
+    }
+
+    private func passRowDone(_ pass: PNGPass, row: Int) {
+        if row == pass.height - 1 {
+            // The pass is complete: each known pixel now stands for a smaller block.
+            block = (pass.x > 0 ? pass.x : pass.dx, pass.y > 0 ? pass.y : pass.dy)
+            hasNews = true
         }
     }
 
@@ -93,27 +123,28 @@ final class PNGProgressiveCanvas {
         switch mode {
         case .plain:
             return PixelBuffer(width: header.width, height: header.height, bytes: canvas)
-        case .plainThumbnail(let resampler):
-            return resampler.pixels
+        case .plainThumbnail:
+            return resampler!.pixels
         case .interlaced:
             guard let block else { return nil }
             let preview = coarsePreview(block: block)
             return target == preview.size ? preview : StreamingResampler.resize(preview, to: target)
+        case .interlacedThumbnail:
+            return interlacedResampler!.preview
         }
     }
 
     /// The finished image (every row was put). Hands the canvas over without copying it.
     func finalImage() -> PixelBuffer {
         switch mode {
-        case .plain:
-            defer { canvas = [] }
-            return PixelBuffer(width: header.width, height: header.height, bytes: canvas)
-        case .plainThumbnail(let resampler):
-            return resampler.pixels
-        case .interlaced:
+        case .plain, .interlaced:
             defer { canvas = [] }
             let full = PixelBuffer(width: header.width, height: header.height, bytes: canvas)
             return target == full.size ? full : StreamingResampler.resize(full, to: target)
+        case .plainThumbnail:
+            return resampler!.pixels
+        case .interlacedThumbnail:
+            return interlacedResampler!.pixels
         }
     }
 

@@ -1,14 +1,24 @@
 import OspreyCore
-/// The rows of one PNG image while its compressed data arrives: the incremental counterpart of
-/// ``PNGScanlineReader``, with the same window, unfilter and checks, but able to stop wherever
-/// the data so far ends and go on from there when more is appended.
+/// The rows of one PNG image (or APNG frame) from its zlib stream: inflates into a sliding
+/// window, unfilters each row into a small scratch buffer and hands it on. The one row engine of
+/// the PNG decoder: a whole stream given at once (``init(header:zlib:cancellation:)``) and one
+/// fed in pieces as it arrives (``init(header:cancellation:)`` and ``append(_:)``) run the same
+/// code, the first simply never running out of input.
 ///
 /// Each row is inflated, unfiltered and handed on exactly once; nothing is decoded twice.
 /// Memory: the compressed bytes not yet inflated, the window (32 KiB of history and about
-/// 256 KiB of fresh output, or two rows) and two rows of unfilter scratch.
+/// 256 KiB of fresh output, or two rows) and two rows of unfilter scratch. The inflater may
+/// produce at most the exact filtered size the header implies: a stream that wants more, ends
+/// early, or fails its checksum is ``ImageError/Code/badImageData``.
+///
+/// With a ``DecodeCancellation``, ``pump(_:)`` checks it before the first row and after every
+/// band of about ``cancellationBand`` pixels, and throws ``ImageError/Code/cancelled``.
 final class PNGRowStream {
     private static let history = 32 * 1024
     private static let freshOutput = 256 * 1024
+    /// Pixels between two cancellation checks: a few milliseconds of work in a debug build,
+    /// well under one in release, and a lock taken only every 256 Ki pixels.
+    static let cancellationBand = 256 * 1024
 
     /// Where the stream is.
     enum Progress {
@@ -19,7 +29,8 @@ final class PNGRowStream {
     }
 
     private let header: PNGHeader
-    private let inflater = Inflater()
+    private let cancellation: DecodeCancellation?
+    private let inflater: Inflater
     private let expectedSize: Int
     private let window: UnsafeMutablePointer<UInt8>
     private let capacity: Int
@@ -35,10 +46,23 @@ final class PNGRowStream {
     private let scratch: UnsafeMutablePointer<UInt8>
     private var previousIsFirst = true
     private var isComplete = false
+    private var checkedOnce = false
+    private var pixelsSinceCheck = 0
 
-    /// Prepares for the image data of `header`.
-    init(header: PNGHeader) throws(ImageError) {
+    /// Prepares for the image data of `header`, fed in pieces with ``append(_:)``.
+    convenience init(header: PNGHeader, cancellation: DecodeCancellation? = nil) throws(ImageError) {
+        try self.init(header: header, inflater: Inflater(), cancellation: cancellation)
+    }
+
+    /// Prepares for `data`, the whole zlib stream of `header`'s image data (not copied).
+    convenience init(header: PNGHeader, zlib data: [UInt8], cancellation: DecodeCancellation? = nil) throws(ImageError) {
+        try self.init(header: header, inflater: Inflater(zlib: data), cancellation: cancellation)
+    }
+
+    private init(header: PNGHeader, inflater: Inflater, cancellation: DecodeCancellation?) throws(ImageError) {
         self.header = header
+        self.inflater = inflater
+        self.cancellation = cancellation
         expectedSize = try header.filteredDataSize
         passes = header.passes
         longestRow = header.rowBytes(pixels: header.width)
@@ -52,6 +76,11 @@ final class PNGRowStream {
         window.deallocate()
         scratch.deallocate()
     }
+
+    /// Bytes of the window and the unfilter scratch (the compressed input aside).
+    var windowBytes: Int { capacity + 2 * max(longestRow, 1) }
+    /// Compressed bytes the inflater holds now.
+    var bufferedInputBytes: Int { inflater.bufferedInputCount }
 
     /// Input bytes the inflater moved after they were appended (for the linearity tests).
     var inputBytesMoved: Int { inflater.inputBytesMoved }
@@ -71,6 +100,10 @@ final class PNGRowStream {
     /// call), in file order.
     func pump(_ body: (PNGPass, Int, Int, UnsafePointer<UInt8>) throws(ImageError) -> Void) throws(ImageError) -> Progress {
         guard !isComplete else { return .complete }
+        if !checkedOnce {
+            checkedOnce = true
+            try cancellation?.check()
+        }
         let stride = header.filterStride
         while passIndex < passes.count {
             let pass = passes[passIndex]
@@ -92,6 +125,11 @@ final class PNGRowStream {
                     next.update(repeating: 0, count: header.rowBytes(pixels: passes[passIndex].width))
                 }
             }
+            pixelsSinceCheck += pass.width
+            if pixelsSinceCheck >= Self.cancellationBand, let cancellation {
+                pixelsSinceCheck = 0
+                try cancellation.check()
+            }
         }
         // After the last row the stream must end: a final block and a good checksum, no more output.
         if !streamEnded {
@@ -104,6 +142,12 @@ final class PNGRowStream {
         }
         isComplete = true
         return .complete
+    }
+
+    /// Every row of a stream whose input is complete (whole at init, or ended with
+    /// ``endData()``); a stream that stops short is ``ImageError/Code/badImageData``.
+    func readAll(_ body: (PNGPass, Int, Int, UnsafePointer<UInt8>) throws(ImageError) -> Void) throws(ImageError) {
+        guard try pump(body) == .complete else { throw ImageError(.badImageData) }
     }
 
     /// The next `length` bytes of filtered data, or nil when the data so far does not reach
@@ -126,7 +170,8 @@ final class PNGRowStream {
         return UnsafePointer(window + consumed)
     }
 
-    /// Moves the unread rows and the last 32 KiB of output to the front of the window.
+    /// Moves the unread rows and the last 32 KiB of output (what matches may still copy from)
+    /// to the front of the window.
     private func slide() throws(ImageError) {
         let keepFrom = min(consumed, max(0, filled - Self.history))
         guard keepFrom > 0 else { throw ImageError(.badImageData) }
