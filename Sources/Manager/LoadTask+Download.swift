@@ -14,14 +14,34 @@ extension LoadTask {
         requestFromLoader(cached: cached)
     }
 
-    /// Subscribes this load to the one download of its identical loads, starting it when
-    /// there is none: each subscriber gets its own progress and the shared result; one that
-    /// cancels leaves the others their download (it only stops when all have left).
+    /// Subscribes this load to the one load of its identical loads, starting it when there is
+    /// none: each subscriber gets its own progress and the shared result; one that cancels
+    /// leaves the others their load (it only stops when all have left).
     private func joinSharedDownload(_ key: String) {
-        let (shared, token, isNew) = manager.subscribe(operation, toDownload: key, url: url, progress: forwardedProgress)
-        operation.setLoaderOperation(token)
-        guard isNew, !shared.operation.isFinished else { return }
-        running(shared).requestFromLoader(cached: nil)
+        let operation = operation
+        let progress = forwardedProgress
+        let subscription = manager.loads.subscribe(key, priority: LoadPriority(options), start: { task in
+            runningShared(task).requestFromLoader(cached: nil)
+        }) { event in
+            switch event {
+            case .progress(let report): progress?(report)
+            case .completed(let result): operation.finish(result)
+            }
+        }
+        operation.setLoaderOperation(subscription)
+    }
+
+    /// This load's steps run for the shared `task`: an operation of their own (not registered
+    /// with the manager, calling back on the finishing thread) whose result, progress and
+    /// priority are the task's, cancelled when the task's last subscriber leaves.
+    private func runningShared(_ task: SharedTask<ImageResult, ImageProgress>) -> LoadTask {
+        let inner = ImageLoadOperation(url: url, callbackQueue: .current,
+                                       completion: { task.finish($0) }, onFinish: { _ in })
+        task.onCancel { inner.cancel() }
+        task.onPriorityChange { inner.setPriority($0) }
+        return LoadTask(manager: manager, operation: inner, url: url, options: options, context: innerContext,
+                        cache: cache, loader: loader,
+                        progress: { task.send($0, replay: $0.partialImage != nil) })
     }
 
     /// Asks the loader for the image; the result goes through transform and store to this

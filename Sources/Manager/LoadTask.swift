@@ -44,13 +44,6 @@ struct LoadTask: Sendable {
         innerContext = inner
     }
 
-    /// This load's steps run for a ``SharedDownload``: its operation, callbacks on the
-    /// finishing thread, progress fanned out to every subscriber.
-    func running(_ shared: SharedDownload) -> LoadTask {
-        LoadTask(manager: manager, operation: shared.operation, url: url, options: options, context: innerContext,
-                 cache: cache, loader: loader, progress: { shared.reportProgress($0) })
-    }
-
     func start() {
         let queryTiers = context.queryCacheType
         if options.contains(.fromLoaderOnly) || fullKey == nil || queryTiers == .none {
