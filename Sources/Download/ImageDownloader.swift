@@ -163,6 +163,9 @@ public final class ImageDownloader: NSObject, Sendable {
     /// downloader merges requests only then.
     package var headersGeneration: Int { state.withLock { $0.headersGeneration } }
 
+    /// ``headersGeneration``: the headers are what shapes every request.
+    public var requestGeneration: Int { headersGeneration }
+
     /// The value of a header sent with every request, or nil.
     public func httpHeaderValue(forField field: String) -> String? {
         state.withLock { state in

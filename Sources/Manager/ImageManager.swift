@@ -23,15 +23,10 @@ public final class ImageManager: Sendable {
     /// runs once (download, decode, transform, store) for all its subscribers.
     let loads = TaskPool<String, ImageResult, ImageProgress>()
 
-    /// ``cache`` when it is Osprey's ``ImageCache``: its memory tier answers synchronous hits
-    /// directly. Cast once here; a dynamic cast per load was a third of a memory hit's cost.
-    let imageCache: ImageCache?
-
     /// A manager over `cache` and `loader`.
     public init(cache: any ImageCaching, loader: any ImageLoading) {
         self.cache = cache
         self.loader = loader
-        imageCache = cache as? ImageCache
     }
 
     /// The cache key a load of `url` with `context` (and no options) uses: the context's key
