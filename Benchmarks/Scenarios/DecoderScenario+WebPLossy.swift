@@ -1,14 +1,14 @@
 import Foundation
 import Osprey
 
-/// Issue 15: lossy WebP (VP8, 4:2:0) decode in megapixels/s beside Pillow (libwebp, with its
+/// Lossy WebP (VP8, 4:2:0) decode in megapixels/s beside Pillow (libwebp, with its
 /// SIMD) on the same file, and a 256-pixel thumbnail against Osprey's own full decode.
 ///
 /// The file is a deterministic photo-like picture (the JPEG fixtures' Mandelbrot + gradients +
 /// noise) that Pillow encodes at quality 80, 4000 × 3000 (1600 × 1200 in quick runs); without
 /// Pillow the rows are skipped, the project having no WebP encoder. Osprey's column decodes
 /// the file's `VP8 ` chunk with the lossy decoder (``VP8FileDecoder``), so the rows exist
-/// before and after the WebP coder is registered. Targets (issue 15): decode ≥ 0.6 × Pillow,
+/// before and after the WebP coder is registered. Targets: decode ≥ 0.6 × Pillow,
 /// thumbnail ≤ 0.5 × Osprey's full decode.
 extension DecoderScenario {
     func webpLossyRows(in bench: Bench, folder: URL) throws -> [Row] {
@@ -46,12 +46,12 @@ extension DecoderScenario {
             Row(scenario: label, metric: metric, unit: "MP/s",
                 osprey: Stat(samples.osprey.map { mp / $0.full }),
                 baselineName: "Pillow (libwebp)", baseline: Stat(samples.baseline.map { mp / $0.full }),
-                target: .ratio(.atLeast, 0.6, source: "issue 15: ≥ 0.6 × Pillow"),
+                target: .ratio(.atLeast, 0.6, source: "≥ 0.6 × Pillow"),
                 note: "\(data.count / 1000) kB file; RGBA out on both sides, libwebp's fancy upsampling"),
             Row(scenario: label, metric: "lossy WebP thumbnail ≤ 256 px, \(width)×\(height)", unit: "ms",
                 osprey: Stat(samples.osprey.map { $0.thumbnail * 1000 }),
                 baselineName: "Osprey full decode", baseline: Stat(samples.osprey.map { $0.full * 1000 }),
-                target: .ratio(.atMost, 0.5, source: "issue 15: thumbnail ≤ 0.5 × full decode"),
+                target: .ratio(.atMost, 0.5, source: "thumbnail ≤ 0.5 × full decode"),
                 note: "synthetic file: Mandelbrot + gradients + heavy noise, about 2.2 bits a pixel, far more tokens than "
                     + "a typical photo (see the gallery-photo row); no loop filter, no planes: each macroblock converted "
                     + "and box-averaged as it is reconstructed; the entropy decoding both columns share is most of the "
