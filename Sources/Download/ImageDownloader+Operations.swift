@@ -14,7 +14,8 @@ extension ImageDownloader {
         state.withLock { state in
             guard !state.isInvalidated else { return nil }
             return DownloadMergeKey(url: url, options: caller.options, context: caller.context,
-                                    headers: state.headers, nextSerial: &state.nextUnmergeableSerial)
+                                    headers: state.headers, headersGeneration: state.headersGeneration,
+                                    nextSerial: &state.nextUnmergeableSerial)
         }
     }
 
