@@ -106,12 +106,19 @@ struct WrapperSeamTests {
         fixture.server.suspend("/shared.png")
         let recorder = Recorder<Result<ImageResult, ImageError>>()
         for _ in 0..<8 {
-            manager.loadImage(with: shared, options: .fromLoaderOnly, context: fixture.context) { recorder.record($0) }
+            manager.loadImage(with: shared, options: [.fromLoaderOnly, .waitStoreCache], context: fixture.context) {
+                recorder.record($0)
+            }
         }
         #expect(await fixture.server.waitForRequests("/shared.png", count: 1))
         fixture.server.resume("/shared.png")
         outcomes += try await recorder.wait(count: 8).map(Self.describe)
         try await fixture.settle(manager: manager)
+        // Writes that need no waiting (validators beside an entry) are queued on the I/O
+        // queue; a disk check queued after them answers once they are done.
+        let barrier = Recorder<ImageCacheType>()
+        fixture.cache.containsImage(forKey: shared.absoluteString, cacheType: .disk) { barrier.record($0) }
+        _ = try await barrier.first()
         let files = (try? FileManager.default.subpathsOfDirectory(atPath: fixture.directory.path)) ?? []
         return Observation(outcomes: outcomes,
                            requests: fixture.server.requestCount(for: "/w.png") + fixture.server.requestCount(for: "/shared.png"),
