@@ -6,7 +6,7 @@ enum TargetSubject: String, Codable, Sendable {
     case value
 }
 
-/// A goal from issue 7, issues 3/5 or DESIGN.md's "Performance targets", e.g. "ratio ≤ 1.05".
+/// A goal a row is held to, e.g. "ratio ≤ 1.05", with the rule it comes from.
 struct Target: Codable, Sendable {
     enum Comparison: String, Codable, Sendable {
         case atMost = "≤"

@@ -1,7 +1,7 @@
 import Foundation
 import Osprey
 
-/// Issue 14: GIF decode in megapixels/s (every frame composed, frames × canvas pixels) beside
+/// GIF decode in megapixels/s (every frame composed, frames × canvas pixels) beside
 /// Pillow on the same files — a 480 × 360 × 50-frame animation and a 1000 × 175 × 259-frame
 /// banner, both made deterministically by Pillow (the project has no GIF encoder) — target
 /// ≥ 1.0 × Pillow; and the peak memory of playing a 380-frame 472 × 298 GIF once through
@@ -63,7 +63,7 @@ struct AnimationScenario: Scenario {
                             osprey: Stat(samples.osprey.map { item.megapixels / $0[index] }),
                             baselineName: hasPillow ? "Pillow" : "—",
                             baseline: hasPillow ? Stat(samples.baseline.map { item.megapixels / $0[index] }) : nil,
-                            target: .ratio(.atLeast, 1.0, source: "issue 14: ≥ 1.0 × Pillow"),
+                            target: .ratio(.atLeast, 1.0, source: "≥ 1.0 × Pillow"),
                             note: "every frame composed to RGBA (frames × canvas pixels); \(item.data.count / 1000) kB file"))
             rows.append(python.cLibraryRow(scenario: label, metric: "GIF decode, \(item.name)", unit: "MP/s",
                                            osprey: Stat(samples.osprey.map { item.megapixels / $0[index] }), kind: .cGIF,

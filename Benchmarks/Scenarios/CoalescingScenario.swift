@@ -2,7 +2,7 @@ import Foundation
 import LoopbackServer
 import Osprey
 
-/// Issue 7 §3: 64 concurrent loads of one URL must make exactly one network request; their
+/// 64 concurrent loads of one URL must make exactly one network request; their
 /// wall time ÷ that of a single load shows what joining costs. The server runs in this
 /// process here, because the request count is read from it.
 struct CoalescingScenario: Scenario {
@@ -41,7 +41,7 @@ struct CoalescingScenario: Scenario {
         return [
             Row(scenario: label, metric: "network requests for \(Self.loads) loads (worst round)", unit: "requests",
                 osprey: Stat(single: counts.max() ?? .nan),
-                target: .value(.exactly, 1, source: "issue 7 §3, DESIGN.md"),
+                target: .value(.exactly, 1, source: "identical concurrent loads make one request"),
                 note: "through \(loader.name), \(what); requests per round (warm-up first): "
                     + counts.map { String(Int($0)) }.joined(separator: ", ")),
             Row(scenario: label, metric: "wall, \(Self.loads) joined loads", unit: "ms", osprey: Stat(samples.osprey),

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Issue 7 §1: N unique ≈ 50 kB images, no decode, Osprey's downloader ÷ raw URLSession with
+/// N unique ≈ 50 kB images, no decode, Osprey's downloader ÷ raw URLSession with
 /// the same concurrency on the same server; wall time and CPU per image (`getrusage`);
 /// `curl --parallel` beside them as the transport limit; the server's own CPU share.
 struct ColdDownloadScenario: Scenario {
@@ -46,7 +46,7 @@ struct ColdDownloadScenario: Scenario {
         let samples = try bench.rounds.interleave(sides)
 
         let label = "\(id) \(title)"
-        let wallTarget = Target.ratio(.atMost, 1.05, source: "issue 7 §1, DESIGN.md")
+        let wallTarget = Target.ratio(.atMost, 1.05, source: "Osprey adds at most 5% to raw URLSession")
         func wallMS(_ s: [Sample]) -> Stat { Stat(s.map { $0.time.wall * 1000 }) }
         func cpuPerImage(_ s: [Sample]) -> Stat { Stat(s.map { $0.time.cpu / Double(n) * 1e6 }) }
         func filesPerSecond(_ s: [Sample]) -> Stat { Stat(s.map { Double(n) / $0.time.wall }) }

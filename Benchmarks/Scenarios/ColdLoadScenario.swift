@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 import Osprey
 
-/// Issue 7 §2: cold loads through `ImageManager.loadImage` with PNG decoding (and the default
+/// Cold loads through `ImageManager.loadImage` with PNG decoding (and the default
 /// memory + disk store), beside raw URLSession + the same decode on a concurrent queue; the
 /// decode's share of Osprey's CPU time.
 struct ColdLoadScenario: Scenario {

@@ -1,12 +1,12 @@
 import Foundation
 import Osprey
 
-/// Issue 13: JPEG decode in megapixels/s beside Pillow (libjpeg-turbo) on the same files.
+/// JPEG decode in megapixels/s beside Pillow (libjpeg-turbo) on the same files.
 ///
 /// Files: the vendored kodim23 768 × 512 encodes (4:2:0 baseline and progressive, from
 /// Tests/Fixtures, so the rows exist without Python), and — when Pillow is installed to make
 /// them, the project having no JPEG encoder — 4000 × 3000 q85 synthetic pictures: baseline
-/// 4:2:0, progressive 4:2:0 and baseline 4:4:4. Targets (issue 13): baseline and 4:4:4
+/// 4:2:0, progressive 4:2:0 and baseline 4:4:4. Targets: baseline and 4:4:4
 /// ≥ 1.0 × Pillow, progressive ≥ 0.8; a 256-px thumbnail of the large baseline ≤ 0.25 × the
 /// full decode and ≤ 1.0 × Pillow's `draft()` + `thumbnail()`.
 extension DecoderScenario {
@@ -88,7 +88,7 @@ extension DecoderScenario {
                             osprey: Stat(samples.osprey.map { mp / $0[index] }),
                             baselineName: hasPillow ? "Pillow" : "—",
                             baseline: hasPillow ? Stat(samples.baseline.map { mp / $0[index] }) : nil,
-                            target: .ratio(.atLeast, item.target, source: "issue 13: ≥ \(item.target) × Pillow"),
+                            target: .ratio(.atLeast, item.target, source: "≥ \(item.target) × Pillow"),
                             note: "\(item.data.count / 1000) kB file"
                                 + (hasPillow ? "" : "; \(python.pillowStatus): no reference figure")))
             // The C column follows the Pillow items and the thumbnail item in each sample.
@@ -103,12 +103,12 @@ extension DecoderScenario {
             rows.append(Row(scenario: label, metric: "JPEG 256-px thumbnail ÷ full decode, \(name)", unit: "ms",
                             osprey: thumbnail, baselineName: "Osprey full decode",
                             baseline: Stat(samples.osprey.map { $0[index] * 1000 }),
-                            target: .ratio(.atMost, 0.25, source: "issue 13: ≤ 0.25 × Osprey's full decode"),
+                            target: .ratio(.atMost, 0.25, source: "a thumbnail costs ≤ 0.25 × Osprey's full decode"),
                             note: "DCT-scaled (1/8) decode streamed through the resampler to 256×192"))
             rows.append(Row(scenario: label, metric: "JPEG 256-px thumbnail, \(name)", unit: "ms", osprey: thumbnail,
                             baselineName: hasPillow ? "Pillow draft()+thumbnail()" : "—",
                             baseline: hasPillow ? Stat(samples.baseline.map { $0[cases.count] * 1000 }) : nil,
-                            target: .ratio(.atMost, 1.0, source: "issue 13: ≤ Pillow's draft() + thumbnail() time"),
+                            target: .ratio(.atMost, 1.0, source: "≤ Pillow's draft() + thumbnail() time"),
                             note: hasPillow ? "Pillow: open, draft(\"RGB\", 256²), thumbnail(256²), convert RGBA"
                                 : "\(python.pillowStatus): no reference figure"))
         }

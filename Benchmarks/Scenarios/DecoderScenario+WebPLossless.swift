@@ -1,13 +1,13 @@
 import Foundation
 import Osprey
 
-/// Issue 15: WebP lossless decode in megapixels/s beside Pillow (libwebp) on the same file.
+/// WebP lossless decode in megapixels/s beside Pillow (libwebp) on the same file.
 ///
 /// The file is made at bench time by Pillow (the project has no WebP encoder): the same
 /// deterministic photo-like picture as the JPEG rows (a Mandelbrot detail over two gradients
 /// with noise), saved lossless at Pillow's default effort, so it uses the predictor, cross-colour
 /// and subtract-green transforms, LZ77 and the colour cache as a real photo does. Without
-/// Pillow the row says so. Target (issue 15): ≥ 0.8 × Pillow.
+/// Pillow the row says so. Target: ≥ 0.8 × Pillow.
 extension DecoderScenario {
     func webpLosslessRows(in bench: Bench, folder: URL) throws -> [Row] {
         let label = "\(id) \(title)"
@@ -40,7 +40,7 @@ extension DecoderScenario {
                     osprey: Stat(samples.osprey.map { mp / $0[0] }),
                     baselineName: "Pillow (libwebp)",
                     baseline: Stat(samples.baseline.map { mp / $0[0] }),
-                    target: .ratio(.atLeast, 0.8, source: "issue 15: ≥ 0.8 × Pillow"),
+                    target: .ratio(.atLeast, 0.8, source: "≥ 0.8 × Pillow"),
                     note: "\(data.count / 1000) kB file, made by Pillow at bench time; open + load + convert to RGBA"),
                 python.cLibraryRow(scenario: label, metric: metric, unit: "MP/s", osprey: Stat(samples.osprey.map { mp / $0[0] }),
                                    kind: .cWebP, seconds: samples.baseline.map { $0[1] }, work: mp)]

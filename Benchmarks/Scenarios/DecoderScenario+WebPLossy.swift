@@ -1,14 +1,14 @@
 import Foundation
 import Osprey
 
-/// Issue 15: lossy WebP (VP8, 4:2:0) decode in megapixels/s beside Pillow (libwebp, with its
+/// Lossy WebP (VP8, 4:2:0) decode in megapixels/s beside Pillow (libwebp, with its
 /// SIMD) on the same file, and a 256-pixel thumbnail against Osprey's own full decode.
 ///
 /// The file is a deterministic photo-like picture (the JPEG fixtures' Mandelbrot + gradients +
 /// noise) that Pillow encodes at quality 80, 4000 × 3000 (1600 × 1200 in quick runs); without
 /// Pillow the rows are skipped, the project having no WebP encoder. Osprey's column decodes
 /// the file's `VP8 ` chunk with the lossy decoder (``VP8FileDecoder``), so the rows exist
-/// before and after the WebP coder is registered. Targets (issue 15): decode ≥ 0.6 × Pillow,
+/// before and after the WebP coder is registered. Targets: decode ≥ 0.6 × Pillow,
 /// thumbnail ≤ 0.65 × Osprey's full decode (the entropy decoding both share is about 0.53 of the
 /// full decode, and libwebp's own reduced decode does no better, so 0.5 is out of reach).
 extension DecoderScenario {
@@ -49,7 +49,7 @@ extension DecoderScenario {
             Row(scenario: label, metric: metric, unit: "MP/s",
                 osprey: Stat(samples.osprey.map { mp / $0.full }),
                 baselineName: "Pillow (libwebp)", baseline: Stat(samples.baseline.map { mp / $0.full }),
-                target: .ratio(.atLeast, 0.6, source: "issue 15: ≥ 0.6 × Pillow"),
+                target: .ratio(.atLeast, 0.6, source: "≥ 0.6 × Pillow"),
                 note: "\(data.count / 1000) kB file; RGBA out on both sides, libwebp's fancy upsampling"),
             python.cLibraryRow(scenario: label, metric: metric, unit: "MP/s", osprey: Stat(samples.osprey.map { mp / $0.full }),
                                kind: .cWebP, seconds: samples.baseline.map(\.c), work: mp),

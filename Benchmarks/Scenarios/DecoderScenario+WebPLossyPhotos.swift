@@ -2,7 +2,7 @@ import Foundation
 import Osprey
 import OspreyTestSupport
 
-/// Issue 15's thumbnail target measured on real photographs as well as on the synthetic file:
+/// The lossy WebP thumbnail target (≤ 0.5 × a full decode) measured on real photographs as well as on the synthetic file:
 /// a 256-pixel thumbnail against Osprey's own full decode of three lossy photos of Google's
 /// WebP gallery (image-webp's `tests/images/gallery1/` 3–5).
 ///

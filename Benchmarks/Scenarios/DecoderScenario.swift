@@ -1,7 +1,7 @@
 import Foundation
 import Osprey
 
-/// Issue 7 §6 / issue 3: PNG decode in megapixels/s for a large RGBA and a large palette PNG
+/// PNG decode in megapixels/s for a large RGBA and a large palette PNG
 /// (and the 256 × 256 download image), beside Pillow when installed; and the inflate-bound
 /// rate (MB/s of inflated data) beside Python's zlib on the same zlib streams.
 /// Target: decode ≥ 0.8 × Pillow.
@@ -88,7 +88,7 @@ struct DecoderScenario: Scenario {
                             osprey: Stat(samples.osprey.map { mp / $0.png[index] }),
                             baselineName: hasPillow ? "Pillow" : "—",
                             baseline: hasPillow ? Stat(samples.baseline.map { mp / $0.png[index] }) : nil,
-                            target: .ratio(.atLeast, 0.8, source: "issue 3: ≥ 0.8 × Pillow"),
+                            target: .ratio(.atLeast, 0.8, source: "≥ 0.8 × Pillow"),
                             note: "\(item.data.count / 1000) kB file"
                                 + (hasPillow ? "" : "; \(python.pillowStatus): no reference figure")))
             rows.append(python.cLibraryRow(scenario: label, metric: "PNG decode, \(item.name)", unit: "MP/s",

@@ -80,7 +80,7 @@ final class URLSessionDriver: Sendable {
     }
 }
 
-/// `curl --parallel` on the same URLs: the transport limit on this platform (DESIGN.md:
+/// `curl --parallel` on the same URLs: the transport limit on this platform (measured here:
 /// ≈ 4× URLSession). Its CPU comes from `RUSAGE_CHILDREN`.
 struct CurlDriver {
     let executable: String

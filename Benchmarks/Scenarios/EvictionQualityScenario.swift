@@ -1,7 +1,7 @@
 import Foundation
 import Osprey
 
-/// Issue 7 §9 and DESIGN.md's peer table: hit ratio of Osprey's memory tier on a Zipf(1.0)
+/// Hit ratio of Osprey's memory tier on a Zipf(1.0)
 /// trace of 10,000 keys (get; on a miss, set), beside an exact LRU with the same cost limit.
 struct EvictionQualityScenario: Scenario {
     let id = "9"
@@ -17,7 +17,7 @@ struct EvictionQualityScenario: Scenario {
         let image = DecodedImage(pixels: PixelBuffer(width: 1, height: 1))
         let label = "\(id) \(title)"
         var rows: [Row] = []
-        for (percent, target) in [(10, nil), (25, Target.value(.atLeast, 72, source: "DESIGN.md peers: Nuke's LRU 72.1%"))] {
+        for (percent, target) in [(10, nil), (25, Target.value(.atLeast, 72, source: "at least Nuke's LRU on the same trace (72.1%)"))] {
             let limit = Self.keyCount * percent / 100 * Self.entryCost
             let cache = MemoryCache(totalCostLimit: limit)
             var ospreyHits = 0

@@ -1,7 +1,7 @@
 import Foundation
 import Osprey
 
-/// Issue 7 §7: peak resident set (VmHWM) while `ImagePrefetcher` loads 1,000 images with the
+/// Peak resident set (VmHWM) while `ImagePrefetcher` loads 1,000 images with the
 /// memory cache limited to L; reported as peak − L. Target ≤ 64 MiB.
 ///
 /// It runs in a fresh child process (``PrefetchChild``) so that what earlier scenarios left
@@ -38,7 +38,7 @@ struct PrefetchMemoryScenario: Scenario {
         return [
             Row(scenario: label, metric: "peak RSS − L (L = 64 MiB)", unit: "MiB",
                 osprey: Stat(reports.map { Double($0.peakBytes - Self.limit) / mib }),
-                target: .value(.atMost, 64, source: "issue 7 §7, DESIGN.md"),
+                target: .value(.atMost, 64, source: "a prefetch holds at most 64 MiB above the memory limit"),
                 note: String(format: "fresh child process: RSS %.0f MiB before the prefetch, peak %.0f MiB, memory cache held %.0f MiB at the end; %.1f s",
                              Double(last.startBytes) / mib, Double(last.peakBytes) / mib, Double(last.memoryCost) / mib, last.seconds)),
             Row(scenario: label, metric: "peak RSS − RSS before − L", unit: "MiB",

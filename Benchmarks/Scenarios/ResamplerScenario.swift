@@ -1,7 +1,7 @@
 import Foundation
 import Osprey
 
-/// Issue 12 §2: shrinking a 12 MP image (4000 × 3000) to 256 × 192 with the streaming
+/// Shrinking a 12 MP image (4000 × 3000) to 256 × 192 with the streaming
 /// fixed-point area resampler (through the public `ResizingTransformer`), in ms, beside Pillow's
 /// `Image.resize(BOX)` on the same RGBA pixels when installed; and the resampler's extra memory
 /// (its buffers besides the output, counted from their sizes), target ≤ 2 MB.
@@ -47,7 +47,7 @@ struct ResamplerScenario: Scenario {
                             + (hasPillow ? "" : "; \(python.pillowStatus): no reference figure"))]
         rows.append(Row(scenario: label, metric: "extra memory, 12 MP → 256 px", unit: "bytes",
                         osprey: Stat([Double(extra)]), baselineName: "—", baseline: nil,
-                        target: .value(.atMost, 2_097_152, source: "issue 12: ≤ 2 MB"),
+                        target: .value(.atMost, 2_097_152, source: "a thumbnail needs ≤ 2 MB beside its input"),
                         note: "tap tables + one horizontal row + pending sums, counted; the output "
                             + "(\(target.width * target.height * 4) bytes) is not extra. The float resampler it "
                             + "replaced copied the source to floats: \(source.width * source.height * 16) bytes"))

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Issue 7 §8: cold-download time per image for N = 100, 1,000, 5,000 — it should stay flat
+/// Cold-download time per image for N = 100, 1,000, 5,000 — it should stay flat
 /// (queue bookkeeping, handler tables and the URL map must not grow worse than linearly).
 struct ScalingScenario: Scenario {
     let id = "8"
@@ -42,7 +42,7 @@ struct ScalingScenario: Scenario {
         rows.append(Row(scenario: label, metric: "per-image wall, N = \(sizes.last!) ÷ N = \(sizes.first!)", unit: "×",
                         osprey: Stat(single: last.osprey / first.osprey), baselineName: "URLSession",
                         baseline: Stat(single: last.baseline / first.baseline),
-                        target: .value(.atMost, 1.25, source: "issue 7 §8 \"flat\"; 1.25 is this suite's reading of flat"),
+                        target: .value(.atMost, 1.25, source: "per-image time stays flat as N grows; 1.25 is this suite's reading of flat"),
                         note: "the ratio column compares Osprey's growth with URLSession's"))
         return rows
     }

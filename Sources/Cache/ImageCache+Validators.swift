@@ -20,3 +20,20 @@ extension ImageCache {
         disk.ioQueue.async { disk.setExtendedData(data, forKey: key) }
     }
 }
+
+/// The manager's capabilities on the ``ImageCaching`` seam, as Osprey's cache answers them.
+extension ImageCache {
+    /// True: the memory tier answers synchronously.
+    public var hasSynchronousMemoryTier: Bool { true }
+
+    /// The memory tier's image for `key` (see ``imageFromMemoryCache(forKey:)``).
+    public func memoryImage(forKey key: String) -> PlatformImage? {
+        memoryCache.object(forKey: key)
+    }
+
+    /// A transformed image's disk bytes per ``ImageCacheConfig/encodingPolicy``: JPEG for an
+    /// opaque result of a lossy source, fast PNG otherwise, APNG for an animation.
+    public func encodeForDisk(_ image: DecodedImage, sourceFormat: ImageFormat, sourceData: Data?) -> Data? {
+        config.encodingPolicy.encode(image, sourceFormat: sourceFormat, sourceData: sourceData, coders: coders)
+    }
+}

@@ -18,8 +18,11 @@ struct DownloadMergeKey: Hashable, Sendable {
     let url: URL
     let requestOptions: DownloaderOptions
     /// The downloader's headers at the time (``ImageDownloader/setHTTPHeaderValue(_:forField:)``
-    /// may change them between two requests).
+    /// may change them between two requests). Not hashed or compared: `headersGeneration`
+    /// stands for them (hashing a dictionary of strings per request showed in profiles).
     let headers: [String: String]
+    /// Which version of the downloader's headers `headers` is.
+    let headersGeneration: Int
     /// The caller's promise that its closures equal those of others with the same value.
     let closureKey: String?
     /// Set (to a number used once) for a request whose closures make it unmergeable.
@@ -27,10 +30,11 @@ struct DownloadMergeKey: Hashable, Sendable {
 
     /// The key for a request; `nextSerial` numbers unmergeable requests.
     init(url: URL, options: DownloaderOptions, context: ImageContext, headers: [String: String],
-         nextSerial: inout Int) {
+         headersGeneration: Int, nextSerial: inout Int) {
         self.url = url
         requestOptions = options.intersection(Self.requestShapingOptions)
         self.headers = headers
+        self.headersGeneration = headersGeneration
         closureKey = context.downloadMergeKey
         let hasClosures = context.requestModifier != nil || context.responseModifier != nil
             || context.downloadDecryptor != nil
@@ -40,5 +44,18 @@ struct DownloadMergeKey: Hashable, Sendable {
         } else {
             uniqueSerial = nil
         }
+    }
+
+    static func == (lhs: DownloadMergeKey, rhs: DownloadMergeKey) -> Bool {
+        lhs.headersGeneration == rhs.headersGeneration && lhs.uniqueSerial == rhs.uniqueSerial
+            && lhs.requestOptions == rhs.requestOptions && lhs.closureKey == rhs.closureKey && lhs.url == rhs.url
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(url)
+        hasher.combine(requestOptions.rawValue)
+        hasher.combine(headersGeneration)
+        hasher.combine(closureKey)
+        hasher.combine(uniqueSerial)
     }
 }

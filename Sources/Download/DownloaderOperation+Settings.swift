@@ -34,28 +34,24 @@ extension DownloaderOperation {
         /// Where cookies are sent from and stored, for ``DownloaderOptions/handleCookies`` on
         /// Linux (the session itself is given none there).
         let cookieStorage: HTTPCookieStorage?
-        /// Told (outside every lock) when an operation stops accepting handlers, so the
+        /// Told (outside every lock) when an operation stops accepting subscribers, so the
         /// downloader stops offering it to new callers.
         let operationClosed: @Sendable (DownloaderOperation) -> Void
         /// Told (outside every lock) after the operation signalled `isFinished`, so the
         /// downloader gives its queue slot to the next waiting operation.
         let operationFinished: @Sendable (DownloaderOperation) -> Void
-        /// Told when one caller (handler id) of an operation asks for another priority.
-        let priorityChanged: @Sendable (DownloaderOperation, Int, LoadPriority) -> Void
         /// Closed when the downloader invalidates its session; tasks are made only through it.
         let sessionGate: SessionGate
         /// Counts deliveries under way after an operation closed (decoding), for idleness.
-        let deliveries: DeliveryCounter
+        let deliveries: PendingWork
         /// Where given-up tasks are cancelled, off the caller's thread.
         let cancellations: TaskCancellations
 
         init(config: ImageDownloaderConfig, router: DownloadTaskRouter, coderQueue: DispatchQueue,
-             cookieStorage: HTTPCookieStorage?, sessionGate: SessionGate, deliveries: DeliveryCounter,
+             cookieStorage: HTTPCookieStorage?, sessionGate: SessionGate, deliveries: PendingWork,
              cancellations: TaskCancellations,
              operationClosed: @escaping @Sendable (DownloaderOperation) -> Void,
-             operationFinished: @escaping @Sendable (DownloaderOperation) -> Void,
-             priorityChanged: @escaping @Sendable (DownloaderOperation, Int, LoadPriority) -> Void = { _, _, _ in }) {
-            self.priorityChanged = priorityChanged
+             operationFinished: @escaping @Sendable (DownloaderOperation) -> Void) {
             acceptableStatusCodes = config.acceptableStatusCodes
             acceptableContentTypes = config.acceptableContentTypes
             maxResponseSize = config.maxResponseSize ?? ImageDownloaderConfig.defaultMaxResponseSize
@@ -118,18 +114,6 @@ final class SessionGate: Sendable {
     func close() {
         isOpen.withLock { $0 = false }
     }
-}
-
-/// Deliveries still under way after their operation closed to newcomers (the body is being
-/// checked or decoded), so ``ImageDownloader/isIdle`` can tell when every `completed` has
-/// been handed to its callback queue.
-final class DeliveryCounter: Sendable {
-    /// Invariant: the number of `begin()` calls not yet matched by `end()`; never negative.
-    private let count = Locked(0)
-
-    func begin() { count.withLock { $0 += 1 } }
-    func end() { count.withLock { $0 -= 1 } }
-    var isZero: Bool { count.withLock { $0 == 0 } }
 }
 
 /// Cancels given-up tasks on a queue of its own (see `DownloaderOperation.cancelGivenUp`), and

@@ -52,11 +52,12 @@ extension DownloaderOperation {
     func handleData(_ data: Data) {
         let limit = settings.maxResponseSize
         let interval = settings.minimumProgressInterval
-        typealias Totals = (received: Int64, expected: Int64?, tooLarge: Bool, report: Bool, partials: Bool)
+        typealias Totals = (received: Int64, expected: Int64?, tooLarge: Bool, report: Bool,
+                            sink: SharedTask<DownloadedBody, BodyProgress>?)
         let totals = state.withLock { state -> Totals? in
             guard !state.isClosed else { return nil }
             if let limit, state.data.count + data.count > limit {
-                return (Int64(state.data.count), state.expectedBytes, true, false, false)
+                return (Int64(state.data.count), state.expectedBytes, true, false, nil)
             }
             let before = state.data.count
             let address = state.data.withUnsafeBytes { $0.baseAddress }
@@ -76,17 +77,23 @@ extension DownloaderOperation {
                 report = Double(received - state.reportedBytes) >= interval * Double(expected)
             }
             if report { state.reportedBytes = received }
-            let partials = state.handlers.values.contains { wantsPartialImages($0) }
-            return (received, state.expectedBytes, false, report, partials)
+            return (received, state.expectedBytes, false, report, state.sink)
         }
         guard let totals else { return }
-        if totals.partials { bodyGrewForPartialImages() }
         if totals.tooLarge {
             let status = (response as? HTTPURLResponse)?.statusCode
             fail(ImageError(.responseTooLarge, url: url, statusCode: status))
             return
         }
-        if totals.report { reportProgress(received: totals.received, expected: totals.expected) }
+        // Every piece goes out (progressive decodes read the new bytes through the feed); only
+        // those past the progress thinning reach callers' progress closures. A decryptor needs
+        // the whole body, so its download offers no feed.
+        var feed: (@Sendable (Int) -> Data)?
+        if context.downloadDecryptor == nil {
+            feed = { @Sendable [self] offset in body(from: offset) }
+        }
+        totals.sink?.send(BodyProgress(received: totals.received, expected: totals.expected, isReport: totals.report,
+                                       reader: feed))
     }
 
     /// The task ended: with `error`, or with the whole body.
@@ -164,6 +171,7 @@ extension DownloaderOperation {
             }
             body = decrypted
         }
-        deliverDecoded(body, response: response)
+        let sink = state.withLock { $0.sink }
+        sink?.finish(.success(DownloadedBody(data: body, response: response)))
     }
 }

@@ -8,14 +8,13 @@ import OspreyCore
 /// One download: an asynchronous `Operation` on the downloader's `OperationQueue` that owns one
 /// `URLSessionDataTask`, after `SDWebImageDownloaderOperation`.
 ///
-/// Callers whose requests are equal (see `DownloadMergeKey`: same URL, headers and
-/// request-shaping options, and no per-request closures unless they share an
-/// ``ImageContext/downloadMergeKey``) share one operation: each adds its handlers (progress,
-/// completed, options, context) and gets its own ``DownloadToken``. The session's delegate (the
-/// ``ImageDownloader``) forwards every callback of the task to the `task…` methods below,
-/// on the session's serial delegate queue. Once the body is complete the operation finishes
-/// (freeing its queue slot) and decodes on the downloader's coder queue, once per distinct
-/// ``DecodeOptions`` among its handlers.
+/// It produces the bytes stage of the downloader's pipeline: the shared task under its
+/// `DownloadMergeKey` (same URL, headers and request-shaping options, and no per-request
+/// closures unless they share an ``ImageContext/downloadMergeKey``). Callers and decode runs
+/// subscribe to that task; the operation broadcasts progress (with an incremental feed of the
+/// body for progressive decoding) and hands the body over once it is complete. It never
+/// decodes. The session's delegate (the ``ImageDownloader``) forwards every callback of the
+/// task to the `task…` methods below, on the session's serial delegate queue.
 ///
 /// Subclass it and set ``ImageDownloaderConfig/operationClass`` to customize a download:
 /// override ``makeDataTask(for:in:)``, the `task…` methods or ``start()`` and call `super`.
@@ -36,9 +35,6 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
     public let context: ImageContext
     /// The downloader's limits and shared machinery.
     public let settings: Settings
-    /// Incremental decoders and partial-image bookkeeping for callers that asked for
-    /// ``DownloaderOptions/progressiveLoad``.
-    let progressive: ProgressiveFeed
 
     enum Phase { case waiting, executing, finished }
     private enum StartDecision { case run, finishAtOnce, ignore }
@@ -46,11 +42,11 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
     struct State {
         /// `waiting` until `start()`, `executing` while the transfer runs, then `finished`.
         var phase = Phase.waiting
-        /// Once true, no handler joins: the result is being delivered or everyone left.
+        /// Once true, the operation sends nothing more: the result is on its way, or everyone
+        /// left.
         var isClosed = false
-        /// Callers still waiting for `completed`, by handler id (ascending = arrival order).
-        var handlers: [Int: Handler] = [:]
-        var nextHandlerID = 0
+        /// The bytes task this operation produces (set before it is queued).
+        var sink: SharedTask<DownloadedBody, BodyProgress>?
         /// The data task while it runs; nil before `start()` and after it is given up.
         var task: URLSessionDataTask?
         /// The response after the response modifier, once it arrived.
@@ -73,18 +69,6 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         var didRetryAuthentication = false
         /// Bytes received at the last progress report, for ``Settings/minimumProgressInterval``.
         var reportedBytes: Int64 = 0
-        /// Decodes under way or queued: the handlers waiting for each, and the flag that stops
-        /// it once none of them waits any more.
-        var decodes: [DecodeJob] = []
-        /// Priorities callers asked for after they joined, by handler id; the others want
-        /// what their options said.
-        var priorities: [Int: LoadPriority] = [:]
-    }
-
-    /// One decode shared by the handlers that asked for the same ``DecodeOptions``.
-    struct DecodeJob {
-        let handlerIDs: [Int]
-        let cancellation: DecodeCancellation
     }
 
     /// Invariant: see the fields of ``State``; `phase` only moves forward.
@@ -99,7 +83,6 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         self.options = options
         self.context = context
         self.settings = settings
-        progressive = ProgressiveFeed(coderQueue: settings.coderQueue)
         super.init()
         if options.contains(.highPriority) {
             queuePriority = .high
@@ -121,8 +104,8 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
     /// (for the linearity tests).
     package var bodyGrowth: (received: Int, moved: Int) { state.withLock { ($0.data.count, $0.bodyBytesMoved) } }
 
-    /// Callers still waiting for their `completed`.
-    public var handlerCount: Int { state.withLock { $0.handlers.count } }
+    /// Subscribers still waiting for the bytes (callers that skip decoding, and decodes).
+    public var handlerCount: Int { state.withLock { $0.sink }?.subscriberCount ?? 0 }
 
     /// Always true: the work continues after `start()` returns.
     open override var isAsynchronous: Bool { true }

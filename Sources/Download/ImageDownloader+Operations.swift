@@ -3,109 +3,100 @@ import Foundation
 import FoundationNetworking
 #endif
 import OspreyCore
+import OspreyCodecs
 
-/// Joining a running download or queueing a new one.
+/// Starting the producers of the download's stages: a ``DownloaderOperation`` for the bytes,
+/// a ``DecodeRun`` for each decoded image.
 extension ImageDownloader {
-    enum JoinResult {
-        case invalidated
-        case joined(DownloadToken)
-        case mustCreate(DownloadMergeKey)
+    /// The bytes key of a caller's request (under the downloader's lock: it reads the
+    /// headers and may number an unmergeable request); nil once the downloader is invalidated.
+    func mergeKey(for url: URL, caller: DownloadCaller) -> DownloadMergeKey? {
+        state.withLock { state in
+            guard !state.isInvalidated else { return nil }
+            return DownloadMergeKey(url: url, options: caller.options, context: caller.context,
+                                    headers: state.headers, headersGeneration: state.headersGeneration,
+                                    nextSerial: &state.nextUnmergeableSerial)
+        }
     }
 
-    /// Under the downloader's lock, adds `handler` to the open operation with the same
-    /// ``DownloadMergeKey``, if any; otherwise returns the key to create one under.
-    /// Lock order: downloader, then operation; an operation never takes the downloader's lock
-    /// while holding its own.
-    func join(_ url: URL, _ handler: DownloaderOperation.Handler) -> JoinResult {
-        let result = state.withLock { state -> JoinResult in
-            if state.isInvalidated { return .invalidated }
-            let key = DownloadMergeKey(url: url, options: handler.options, context: handler.context,
-                                       headers: state.headers, nextSerial: &state.nextUnmergeableSerial)
-            if let operation = state.operations[key], let id = operation.addHandler(handler) {
-                return .joined(DownloadToken(url: url, operation: operation, handlerID: id))
-            }
-            return .mustCreate(key)
+    /// Starts the decode task for `caller`'s options: it subscribes to the bytes under `key`
+    /// (starting the download when none runs) and decodes them on the coder queue.
+    func startDecode(_ task: SharedTask<Decoded<DownloadedBody>, DecodeProgress>, key: DownloadMergeKey,
+                     decode: DecodeKey.Decode, caller: DownloadCaller) {
+        let coders = config.coders
+        let decoders = StageDecoders(decode: { data, options throws(ImageError) in try coders.decode(data, options: options) },
+                                     incrementalDecoder: { coders.incrementalDecoder(for: $0, options: $1) },
+                                     detectionLength: ImageCoders.incrementalDetectionLength)
+        let run = DecodeRun<DownloadedBody>(task: task, options: decode.options, partialInterval: decode.partialInterval,
+                                            decoders: decoders, coderQueue: coderQueue, pending: deliveries,
+                                            data: { $0.data }, annotate: { error, body in
+                                                var error = error
+                                                if error.statusCode == nil {
+                                                    error.statusCode = (body.response as? HTTPURLResponse)?.statusCode
+                                                }
+                                                return error
+                                            })
+        run.start { deliver in
+            bytes.subscribe(key, priority: task.priority, start: { [self] bytesTask in
+                startDownload(bytesTask, key: key, caller: caller)
+            }, deliver)
         }
-        if case .joined(let token) = result {
-            raisePriority(of: token.operation, for: handler.options)
-        }
-        return result
     }
 
-    /// Builds the request (outside the lock: the request modifier is the caller's code), makes
-    /// the operation, then files and queues it under `key` — unless another caller queued one
-    /// under an equal key meanwhile, which is joined instead.
-    func create(_ key: DownloadMergeKey, _ handler: DownloaderOperation.Handler) -> DownloadToken? {
+    /// Builds the request (outside every lock: the request modifier is the caller's code),
+    /// makes the operation that produces `task`'s bytes, and queues it by priority.
+    func startDownload(_ task: SharedTask<DownloadedBody, BodyProgress>, key: DownloadMergeKey, caller: DownloadCaller) {
         let url = key.url
-        var request = makeRequest(for: url, options: handler.options, headers: key.headers)
-        if let modifier = handler.context.requestModifier {
+        var request = makeRequest(for: url, options: caller.options, headers: key.headers)
+        if let modifier = caller.context.requestModifier {
             guard let modified = modifier(request) else {
-                handler.deliver(.failure(ImageError(.cancelled, url: url)))
-                return nil
+                caller.refuse()
+                return task.finish(.failure(ImageError(.cancelled, url: url)))
             }
             guard modified.url != nil else {
-                handler.deliver(.failure(ImageError(.invalidURL, url: url)))
-                return nil
+                caller.refuse()
+                return task.finish(.failure(ImageError(.invalidURL, url: url)))
             }
             request = modified
         }
-        let operation = config.operationClass.init(request: request, session: session, options: handler.options,
-                                                   context: handler.context, settings: operationSettings)
-        enum Filed { case invalidated, joined(DownloadToken), filed(DownloadToken) }
-        let priority = operation.queuePriority
-        let filed = state.withLock { state -> Filed in
-            if state.isInvalidated { return .invalidated }
-            if let existing = state.operations[key], let id = existing.addHandler(handler) {
-                return .joined(DownloadToken(url: url, operation: existing, handlerID: id))
-            }
-            // A fresh operation is open, so it always accepts its first caller.
-            guard let id = operation.addHandler(handler) else { return .invalidated }
+        let operation = config.operationClass.init(request: request, session: session, options: caller.options,
+                                                   context: caller.context, settings: operationSettings)
+        operation.attach(task)
+        let filed = state.withLock { state -> Bool in
+            if state.isInvalidated { return false }
             if let replaced = state.operations[key] {
                 state.keyOfOperation[ObjectIdentifier(replaced)] = nil
             }
             state.operations[key] = operation
             state.keyOfOperation[ObjectIdentifier(operation)] = key
-            state.pending.append(operation, priority: priority)
-            return .filed(DownloadToken(url: url, operation: operation, handlerID: id))
+            state.pending.append(operation, priority: operation.queuePriority)
+            return true
         }
-        switch filed {
-        case .invalidated:
-            handler.deliver(.failure(ImageError(.cancelled, url: url)))
-            return nil
-        case .joined(let token):
-            raisePriority(of: token.operation, for: handler.options)
-            return token
-        case .filed(let token):
-            startWaitingOperations()
-            return token
+        guard filed else {
+            caller.refuse()
+            return task.finish(.failure(ImageError(.cancelled, url: url)))
         }
+        // The last subscriber leaving stops the download; the priority its subscribers still
+        // want orders it among the waiting ones.
+        task.onCancel { [weak self] in
+            self?.operationDidClose(operation)
+            operation.cancel()
+        }
+        task.onPriorityChange { [weak self] priority in self?.setPriority(priority, of: operation) }
+        startWaitingOperations()
     }
 
-    /// A caller with a higher priority raises the priority of an operation still waiting for a
-    /// slot. One already handed to the queue starts at once anyway, so it is left alone (its
-    /// `queuePriority` is never written once the queue may read it).
-    func raisePriority(of operation: DownloaderOperation, for options: DownloaderOptions) {
-        guard options.contains(.highPriority) || !options.contains(.lowPriority) else { return }
-        let wanted: Operation.QueuePriority = options.contains(.highPriority) ? .high : .normal
-        state.withLock { state in
-            guard operation.queuePriority.rawValue < wanted.rawValue,
-                  state.pending.setPriority(wanted, of: operation) else { return }
-            operation.queuePriority = wanted
+    /// While `operation` waits for a slot it moves to `priority` (lowered as well as raised),
+    /// so a lowered download is overtaken by normal ones queued after it. One already handed
+    /// to the queue starts at once anyway, so it is left alone (its `queuePriority` is never
+    /// written once the queue may read it).
+    func setPriority(_ priority: LoadPriority, of operation: DownloaderOperation) {
+        let queuePriority: Operation.QueuePriority = switch priority {
+        case .low: .low
+        case .normal: .normal
+        case .high: .high
         }
-    }
-
-    /// One caller of `operation` asks for `priority`: while the operation waits for a slot it
-    /// moves to the highest priority its callers still want (lowered as well as raised), so a
-    /// lowered download is overtaken by normal ones queued after it.
-    func setPriority(_ priority: LoadPriority, of operation: DownloaderOperation, handlerID: Int) {
         state.withLock { state in
-            guard state.pending.contains(operation),
-                  let wanted = operation.priorityWanted(handlerID: handlerID, priority: priority) else { return }
-            let queuePriority: Operation.QueuePriority = switch wanted {
-            case .low: .low
-            case .normal: .normal
-            case .high: .high
-            }
             guard state.pending.setPriority(queuePriority, of: operation) else { return }
             operation.queuePriority = queuePriority
         }
@@ -119,9 +110,6 @@ extension ImageDownloader {
                                      operationClosed: { [weak self] operation in self?.operationDidClose(operation) },
                                      operationFinished: { [weak self] operation in
                                          self?.operationDidFinish(operation)
-                                     },
-                                     priorityChanged: { [weak self] operation, handlerID, priority in
-                                         self?.setPriority(priority, of: operation, handlerID: handlerID)
                                      })
     }
 
@@ -136,4 +124,17 @@ extension ImageDownloader {
             state.pending.remove(operation)
         }
     }
+}
+
+/// The decode stage's key: the bytes' key, and how the caller wants them decoded.
+struct DecodeKey: Hashable, Sendable {
+    /// The decode options that change pixels, and the partial-image interval of a caller
+    /// that wants partial images (nil otherwise): callers with the same values share a
+    /// decode; a thumbnail caller and a full-size caller share the bytes, not the image.
+    struct Decode: Hashable, Sendable {
+        let options: DecodeOptions
+        let partialInterval: TimeInterval?
+    }
+    let bytes: DownloadMergeKey
+    let decode: Decode
 }

@@ -27,13 +27,19 @@ public final class ImageDownloader: NSObject, Sendable {
     let downloadQueue: OperationQueue
     /// The session's serial delegate queue.
     let delegateQueue: OperationQueue
-    /// Shared by all operations for decoding (concurrent).
+    /// Where downloaded bytes are decoded (concurrent): the decode stage's queue.
     let coderQueue: DispatchQueue
     let router = DownloadTaskRouter()
     /// Closed by ``invalidate()``; operations make tasks only through it.
     let sessionGate = SessionGate()
     /// Deliveries (checks, decodes) still under way after their operation closed.
-    let deliveries = DeliveryCounter()
+    let deliveries = PendingWork()
+    /// The bytes stage: one shared task per ``DownloadMergeKey``, produced by one
+    /// ``DownloaderOperation``; callers that skip decoding subscribe here directly.
+    let bytes = TaskPool<DownloadMergeKey, DownloadedBody, BodyProgress>()
+    /// The decode stage: one shared task per bytes key and ``DecodeKey``, fed by the bytes
+    /// stage; callers that want an image subscribe here.
+    let decodes = TaskPool<DecodeKey, Decoded<DownloadedBody>, DecodeProgress>()
     /// Cancels of given-up tasks, which ``invalidate()`` waits for.
     let cancellations = TaskCancellations()
     /// The configuration's cookie storage, which the downloader manages itself on Linux
@@ -113,21 +119,31 @@ public final class ImageDownloader: NSObject, Sendable {
     public func downloadImage(with url: URL?, options: DownloaderOptions = [], context: ImageContext = .init(),
                               progress: (@Sendable (ImageProgress) -> Void)? = nil,
                               completed: @escaping @Sendable (Result<LoadedImage, ImageError>) -> Void) -> DownloadToken? {
-        let handler = DownloaderOperation.Handler(options: options, context: context, progress: progress,
-                                                  completed: completed)
+        let caller = DownloadCaller(url: url, options: options, context: context, progress: progress,
+                                    completed: completed)
         guard let url, canRequestImage(for: url) else {
-            handler.deliver(.failure(ImageError(.invalidURL, url: url)))
+            caller.finish(.failure(ImageError(.invalidURL, url: url)))
             return nil
         }
-        switch join(url, handler) {
-        case .invalidated:
-            handler.deliver(.failure(ImageError(.cancelled, url: url)))
+        guard let key = mergeKey(for: url, caller: caller) else {
+            caller.finish(.failure(ImageError(.cancelled, url: url)))
             return nil
-        case .joined(let token):
-            return token
-        case .mustCreate(let key):
-            return create(key, handler)
         }
+        let subscription: TaskSubscription
+        if let decode = caller.decodeKey {
+            subscription = decodes.subscribe(DecodeKey(bytes: key, decode: decode), priority: caller.priority,
+                                             start: { [self] task in startDecode(task, key: key, decode: decode, caller: caller) },
+                                             caller.deliverDecoded)
+        } else {
+            subscription = bytes.subscribe(key, priority: caller.priority,
+                                           start: { [self] task in startDownload(task, key: key, caller: caller) },
+                                           caller.deliverBytes)
+        }
+        // A request that failed before it was sent (its request modifier refused it, the
+        // downloader was invalidated) has been answered already: there is nothing to cancel.
+        guard !caller.wasRefused else { return nil }
+        return DownloadToken(url: url, subscription: subscription, caller: caller,
+                             operation: state.withLock { $0.operations[key] })
     }
 
     /// Sets (or with nil removes) a header sent with every later request.
@@ -147,6 +163,9 @@ public final class ImageDownloader: NSObject, Sendable {
     /// downloader merges requests only then.
     package var headersGeneration: Int { state.withLock { $0.headersGeneration } }
 
+    /// ``headersGeneration``: the headers are what shapes every request.
+    public var requestGeneration: Int { headersGeneration }
+
     /// The value of a header sent with every request, or nil.
     public func httpHeaderValue(forField field: String) -> String? {
         state.withLock { state in
@@ -162,7 +181,7 @@ public final class ImageDownloader: NSObject, Sendable {
     /// queue to see them all). For tests and diagnostics.
     package var isIdle: Bool {
         let quiet = state.withLock { $0.operations.isEmpty && $0.pending.count == 0 && $0.running.isEmpty }
-        return quiet && deliveries.isZero
+        return quiet && bytes.count == 0 && decodes.count == 0 && deliveries.isZero
     }
 
     /// Stops (true) or resumes (false) starting queued downloads; running ones continue.

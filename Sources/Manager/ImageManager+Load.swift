@@ -25,7 +25,8 @@ extension ImageManager {
         if !options.contains(.retryFailed) && isFailedURL(url) {
             return failed(.blackListed, url: url, context: context, completed: completed)
         }
-        if let image = memoryHit(url, plainKey: plainKey, options: options, context: context) {
+        let lookup = memoryHit(url, plainKey: plainKey, options: options, context: context)
+        if case .hit(let image) = lookup {
             if case .current = context.callbackQueue {
                 completed(.success(ImageResult(image: image, data: nil, cacheType: .memory, url: url)))
             } else {
@@ -43,7 +44,8 @@ extension ImageManager {
                                            onFinish: { [weak self] in self?.unregister($0) })
         register(operation)
         let task = LoadTask(manager: self, operation: operation, url: url, options: options, context: context,
-                            cache: context.cache ?? cache, loader: loader, progress: progress)
+                            cache: context.cache ?? cache, loader: loader, progress: progress,
+                            memoryLookedUp: { if case .missed = lookup { true } else { false } }())
         task.start()
         return operation
     }

@@ -4,9 +4,10 @@ extension ImageManager {
     /// The synchronous memory hit, answered without the machinery a miss needs (no
     /// registered operation, no ``LoadTask``, no closure chain): a memory hit is the most
     /// frequent load of all (every cell shown again), so it costs one key build, one lock for
-    /// the failed list and one memory-tier lookup. Nil when the load must take the full path:
-    /// options that make a memory hit insufficient (revalidation, disk bytes, first frame of
-    /// an animation), a cache other than ``ImageCache``, a key filter that declines, or a miss.
+    /// the failed list and one memory-tier lookup, the load's only one. No hit when the load
+    /// must take the full path: options that make a memory hit insufficient (revalidation, disk
+    /// bytes, first frame of an animation), a cache without a synchronous memory tier, a key
+    /// filter that declines, or a miss.
     ///
     /// - Parameter plainKey: `url.absoluteString`, already computed by the caller.
     ///
@@ -14,20 +15,31 @@ extension ImageManager {
     /// holds a `URL`, whose layout Foundation keeps resilient, so every extra copy or destroy
     /// of an `ImageResult?` goes through runtime value witnesses (measured: ~130 instructions
     /// each, a sizeable part of a hit).
-    func memoryHit(_ url: URL, plainKey: String, options: ImageOptions, context: ImageContext) -> PlatformImage? {
+    func memoryHit(_ url: URL, plainKey: String, options: ImageOptions, context: ImageContext) -> MemoryLookup {
         guard options.isDisjoint(with: [.fromLoaderOnly, .refreshCached, .queryMemoryData, .decodeFirstFrameOnly]),
-              context.queryCacheType.includesMemory else { return nil }
+              context.queryCacheType.includesMemory else { return .notLooked }
         // Matched rather than unwrapped: binding the optional existential copies it (through
         // its value witnesses), which the common case, no per-request cache, need not pay.
-        let imageCache: ImageCache
+        let image: PlatformImage?
         switch context.cache {
         case .none:
-            guard let own = self.imageCache else { return nil }
-            imageCache = own
+            guard cache.hasSynchronousMemoryTier, let key = memoryKey(url, plainKey, options, context) else {
+                return .notLooked
+            }
+            image = cache.memoryImage(forKey: key)
         case .some(let other):
-            guard let cast = other as? ImageCache else { return nil }
-            imageCache = cast
+            guard other.hasSynchronousMemoryTier, let key = memoryKey(url, plainKey, options, context) else {
+                return .notLooked
+            }
+            image = other.memoryImage(forKey: key)
         }
+        guard let image, !PlatformImageBridge.isUndecoded(image) else { return .missed }
+        return .hit(image)
+    }
+
+    /// The key a memory hit looks for: the URL through the key filter (nil: not cached),
+    /// then the pixel-changing decode settings and the transformer's key.
+    private func memoryKey(_ url: URL, _ plainKey: String, _ options: ImageOptions, _ context: ImageContext) -> String? {
         let base: String
         if let filter = context.cacheKeyFilter {
             guard let filtered = filter(url) else { return nil }
@@ -35,11 +47,17 @@ extension ImageManager {
         } else {
             base = plainKey
         }
-        let key = CacheKey.key(base: base, decode: DecodeOptions(options: options, context: context),
-                               transformerKey: CacheKey.transformerKey(for: context, options: options))
-        guard let image = imageCache.memoryCache.object(forKey: key), !PlatformImageBridge.isUndecoded(image) else {
-            return nil
-        }
-        return image
+        return CacheKey.key(base: base, decode: DecodeOptions(options: options, context: context),
+                            transformerKey: CacheKey.transformerKey(for: context, options: options))
     }
+}
+
+/// What the synchronous memory lookup found.
+enum MemoryLookup {
+    /// The memory tier was not asked (options that need more, a cache without a synchronous
+    /// memory tier, a key filter that declines): the cache query asks every tier.
+    case notLooked
+    /// The memory tier was asked and had nothing: the cache query skips it.
+    case missed
+    case hit(PlatformImage)
 }

@@ -14,22 +14,19 @@ public final class ImageManager: Sendable {
     private struct State {
         var running: [ObjectIdentifier: ImageLoadOperation] = [:]
         var failedURLs: Set<URL> = []
-        var sharedDownloads: [String: SharedDownload] = [:]
     }
     // Invariant: `running` holds exactly the operations that have not finished yet;
-    // `failedURLs` the URLs whose last load failed with a blockable error; `sharedDownloads`
-    // has an entry per identical-load key whose download still accepts subscribers.
+    // `failedURLs` the URLs whose last load failed with a blockable error.
     private let state = Locked(State())
 
-    /// ``cache`` when it is Osprey's ``ImageCache``: its memory tier answers synchronous hits
-    /// directly. Cast once here; a dynamic cast per load was a third of a memory hit's cost.
-    let imageCache: ImageCache?
+    /// The loads in flight that identical loads join, by ``LoadTask/identicalLoadKey``: each
+    /// runs once (download, decode, transform, store) for all its subscribers.
+    let loads = TaskPool<String, ImageResult, ImageProgress>()
 
     /// A manager over `cache` and `loader`.
     public init(cache: any ImageCaching, loader: any ImageLoading) {
         self.cache = cache
         self.loader = loader
-        imageCache = cache as? ImageCache
     }
 
     /// The cache key a load of `url` with `context` (and no options) uses: the context's key
@@ -77,33 +74,6 @@ public final class ImageManager: Sendable {
     func markFailed(_ url: URL, blocked: Bool) {
         state.withLock { state in
             if blocked { state.failedURLs.insert(url) } else { state.failedURLs.remove(url) }
-        }
-    }
-
-    /// Subscribes `operation` to the shared download for `key`, creating it when there is
-    /// none; `isNew` tells the caller to start it. Its token unsubscribes the operation.
-    func subscribe(_ operation: ImageLoadOperation, toDownload key: String, url: URL,
-                   progress: (@Sendable (ImageProgress) -> Void)?)
-        -> (download: SharedDownload, token: any Cancellable, isNew: Bool) {
-        while true {
-            let (download, isNew) = state.withLock { state -> (SharedDownload, Bool) in
-                if let existing = state.sharedDownloads[key] { return (existing, false) }
-                let created = SharedDownload(key: key, url: url) { [weak self] in self?.removeSharedDownload($0) }
-                state.sharedDownloads[key] = created
-                return (created, true)
-            }
-            if let token = download.subscribe(operation, progress: progress) {
-                return (download, token, isNew)
-            }
-            // It closed between the lookup and the subscription (a new one never does):
-            // make sure it is unlisted, then look again.
-            removeSharedDownload(download)
-        }
-    }
-
-    private func removeSharedDownload(_ download: SharedDownload) {
-        state.withLock { state in
-            if state.sharedDownloads[download.key] === download { state.sharedDownloads[download.key] = nil }
         }
     }
 

@@ -8,20 +8,38 @@ extension LoadTask {
     /// stored validators, and a 304 answer delivers the cached image unchanged.
     func download(cached: CachedImage?) {
         guard !options.contains(.fromCacheOnly) else { return fail(.cacheMiss) }
-        if cached == nil, let key = identicalLoadKey {
-            return joinSharedDownload(key)
-        }
         requestFromLoader(cached: cached)
     }
 
-    /// Subscribes this load to the one download of its identical loads, starting it when
-    /// there is none: each subscriber gets its own progress and the shared result; one that
-    /// cancels leaves the others their download (it only stops when all have left).
-    private func joinSharedDownload(_ key: String) {
-        let (shared, token, isNew) = manager.subscribe(operation, toDownload: key, url: url, progress: forwardedProgress)
-        operation.setLoaderOperation(token)
-        guard isNew, !shared.operation.isFinished else { return }
-        running(shared).requestFromLoader(cached: nil)
+    /// Subscribes this load to the one load of its identical loads, starting it when there is
+    /// none: each subscriber gets its own progress and the shared result; one that cancels
+    /// leaves the others their load (it only stops when all have left).
+    func joinSharedLoad(_ key: String) {
+        let operation = operation
+        let progress = forwardedProgress
+        let subscription = manager.loads.subscribe(key, priority: LoadPriority(options), start: { task in
+            runningShared(task).start()
+        }) { event in
+            switch event {
+            case .progress(let report): progress?(report)
+            case .completed(let result): operation.finish(result)
+            }
+        }
+        operation.setLoaderOperation(subscription)
+    }
+
+    /// This load's steps run for the shared `task`: an operation of their own (not registered
+    /// with the manager, calling back on the finishing thread) whose result, progress and
+    /// priority are the task's, cancelled when the task's last subscriber leaves.
+    private func runningShared(_ task: SharedTask<ImageResult, ImageProgress>) -> LoadTask {
+        let inner = ImageLoadOperation(url: url, callbackQueue: .current,
+                                       completion: { task.finish($0) }, onFinish: { _ in })
+        task.onCancel { inner.cancel() }
+        task.onPriorityChange { inner.setPriority($0) }
+        return LoadTask(manager: manager, operation: inner, url: url, options: options, context: innerContext,
+                        cache: cache, loader: loader,
+                        progress: { task.send($0, replay: $0.partialImage != nil) },
+                        memoryLookedUp: memoryLookedUp, isShared: true)
     }
 
     /// Asks the loader for the image; the result goes through transform and store to this
@@ -50,28 +68,29 @@ extension LoadTask {
         operation.setLoaderOperation(token)
     }
 
-    /// Loads that would produce exactly the same result share one download here, in the
-    /// manager, and not only in the loader: the loader's coalescing ends when the bytes have
-    /// arrived, and a load whose cache query finishes after that would fetch the URL again
-    /// before the first result reaches the memory cache. Nil (no sharing) when the context
+    /// Loads that would produce exactly the same result share one run of their steps, from
+    /// the cache query to the store: so one load's disk query cannot finish after another's
+    /// download has ended and fetch the URL a second time. Nil (no sharing) when the context
     /// can make results differ per call: its own cache or loader, request, response or data
     /// modifiers (even with a ``ImageContext/downloadMergeKey``: sharing here is only ever
-    /// narrower than the downloader's merging), or a cache serializer. The store tiers and the flags that shape the result
-    /// beyond the key are part of it.
+    /// narrower than the downloader's merging), or a cache serializer; and for revalidations
+    /// and synchronous queries, which answer per call. The tiers, the flags that shape the
+    /// result beyond the key, and whether memory was looked up already are part of it.
     var identicalLoadKey: String? {
         guard let fullKey, context.cache == nil, context.loader == nil, context.requestModifier == nil,
               context.responseModifier == nil, context.downloadDecryptor == nil,
-              context.cacheSerializer == nil else { return nil }
+              context.cacheSerializer == nil,
+              options.isDisjoint(with: [.refreshCached, .queryDiskDataSync, .queryMemoryDataSync]) else { return nil }
         // `.handleCookies` changes the request: the downloader would not merge loads that
         // differ in it, so the manager must not share them either.
         // `.progressiveLoad`: a load that wants partial images must not ride on a download
         // started without them (the downloader makes partial images per caller that asks).
         let shaping = options.intersection([.avoidDecodeImage, .decodeFirstFrameOnly, .scaleDownLargeImages,
                                             .waitStoreCache, .transformAnimatedImage, .handleCookies,
-                                            .progressiveLoad])
-        // The downloader's headers shape the request too; another loader says nothing here.
-        let headers = (loader as? ImageDownloader)?.headersGeneration ?? 0
-        return "\(shaping.rawValue)|\(context.storeCacheType)|\(headers)|\(fullKey)"
+                                            .progressiveLoad, .fromLoaderOnly, .fromCacheOnly, .queryMemoryData])
+        // What shapes every request of the loader (its headers) is part of it too.
+        return "\(shaping.rawValue)|\(context.storeCacheType)|\(context.queryCacheType)|\(memoryLookedUp)"
+            + "|\(loader.requestGeneration)|\(fullKey)"
     }
 
     /// Progress goes to the caller's queue, thinned out to

@@ -8,22 +8,33 @@ struct CachedImage: Sendable {
 }
 
 extension LoadTask {
-    /// Step 1: the image under its full key, in the tiers the context allows.
+    /// Step 1: the image under its full key, in the tiers the context allows (memory only if
+    /// `loadImage` did not look there already). A derived image (a thumbnail) is never on
+    /// disk under its full key, so only the original's bytes are read for it: a load reads
+    /// the disk once, except for a transformer's output, which has its own file.
     func queryCache() {
         guard let fullKey else { return download(cached: nil) }
+        var tiers = context.queryCacheType
+        if memoryLookedUp { tiers = tiers.intersection(.disk) }
+        if fullKey != originalKey, context.transformer == nil { tiers = tiers.intersection(.memory) }
+        guard tiers != .none else { return queryOriginalOrMiss() }
         let query = cache.queryImage(forKey: fullKey, options: options, context: innerContext,
-                                     cacheType: context.queryCacheType) { image, data, cacheType in
+                                     cacheType: tiers) { image, data, cacheType in
             guard !operation.isFinished else { return }
             if let image, !PlatformImageBridge.isUndecoded(image) {
                 return hit(CachedImage(image: image, data: data, cacheType: cacheType))
             }
-            if let originalKey, originalKey != fullKey, context.queryCacheType.includesDisk {
-                queryOriginal(originalKey)
-            } else {
-                miss()
-            }
+            queryOriginalOrMiss()
         }
         operation.setCacheOperation(query)
+    }
+
+    private func queryOriginalOrMiss() {
+        if let originalKey, originalKey != fullKey, context.queryCacheType.includesDisk {
+            queryOriginal(originalKey)
+        } else {
+            miss()
+        }
     }
 
     /// Step 1b, for transformed or thumbnail loads: the original bytes on disk, decoded with
@@ -64,18 +75,7 @@ extension LoadTask {
 
     private func miss() {
         guard !options.contains(.fromCacheOnly) else { return fail(.cacheMiss) }
-        guard let fullKey, context.queryCacheType.includesMemory else { return download(cached: nil) }
-        // Another load of the same URL may have finished (and stored into memory) while this
-        // one waited for its disk query; its downloader operation is gone by then, so asking
-        // the loader now would fetch the image a second time. Look in memory once more.
-        cache.queryImage(forKey: fullKey, options: options, context: innerContext, cacheType: .memory) { image, data, cacheType in
-            guard !operation.isFinished else { return }
-            if let image, !PlatformImageBridge.isUndecoded(image) {
-                hit(CachedImage(image: image, data: data, cacheType: cacheType))
-            } else {
-                download(cached: nil)
-            }
-        }
+        download(cached: nil)
     }
 
     /// Keeps an image derived from the original bytes under the full key: in memory, and on

@@ -21,12 +21,19 @@ struct LoadTask: Sendable {
     /// The context handed to the cache and the loader: they call back on their own threads
     /// (no hop); only the final result hops to the caller's queue.
     let innerContext: ImageContext
+    /// The memory tier was asked already (synchronously, in `loadImage`) and had nothing: the
+    /// cache query asks the other tiers only, so a load looks in memory once.
+    let memoryLookedUp: Bool
+    /// These steps run for a shared load (``ImageManager/loads``): they never join one.
+    let isShared: Bool
 
     /// Computes the keys once: a memory hit builds each string a single time.
     init(manager: ImageManager, operation: ImageLoadOperation, url: URL, options: ImageOptions,
          context: ImageContext, cache: any ImageCaching, loader: any ImageLoading,
-         progress: (@Sendable (ImageProgress) -> Void)?) {
+         progress: (@Sendable (ImageProgress) -> Void)?, memoryLookedUp: Bool, isShared: Bool = false) {
         self.manager = manager
+        self.memoryLookedUp = memoryLookedUp
+        self.isShared = isShared
         self.operation = operation
         self.url = url
         self.options = options
@@ -44,14 +51,12 @@ struct LoadTask: Sendable {
         innerContext = inner
     }
 
-    /// This load's steps run for a ``SharedDownload``: its operation, callbacks on the
-    /// finishing thread, progress fanned out to every subscriber.
-    func running(_ shared: SharedDownload) -> LoadTask {
-        LoadTask(manager: manager, operation: shared.operation, url: url, options: options, context: innerContext,
-                 cache: cache, loader: loader, progress: { shared.reportProgress($0) })
-    }
-
+    /// Identical loads share one run of the steps below (cache query, download, decode,
+    /// transform, store); the others run them alone.
     func start() {
+        if !isShared, let key = identicalLoadKey {
+            return joinSharedLoad(key)
+        }
         let queryTiers = context.queryCacheType
         if options.contains(.fromLoaderOnly) || fullKey == nil || queryTiers == .none {
             download(cached: nil)
@@ -92,8 +97,7 @@ struct LoadTask: Sendable {
         guard let transformer = context.transformer else { return next(.success(nil)) }
         let transformsAnimated = options.contains(.transformAnimatedImage)
         let encodesForDisk = context.storeCacheType.includesDisk
-        let coders = (cache as? ImageCache)?.coders ?? .shared
-        let policy = (cache as? ImageCache)?.config.encodingPolicy ?? CacheEncodingPolicy()
+        let cache = cache
         let maxPixelCount = DecodeOptions(options: options, context: context).maxPixelCount
         DispatchQueue.global(qos: .userInitiated).async {
             guard !operation.isFinished else { return }
@@ -110,7 +114,7 @@ struct LoadTask: Sendable {
             }
             // A failed encode leaves the bytes to the cache, which encodes the image itself.
             let encoded = encodesForDisk
-                ? policy.encode(output, sourceFormat: source.format, sourceData: sourceData, coders: coders) : nil
+                ? cache.encodeForDisk(output, sourceFormat: source.format, sourceData: sourceData) : nil
             next(.success(TransformOutput(image: PlatformImageBridge.platformImage(from: output), encoded: encoded)))
         }
     }

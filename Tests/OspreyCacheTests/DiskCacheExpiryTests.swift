@@ -6,7 +6,7 @@ import Testing
 
 /// Expiry on Linux, where no app life-cycle event triggers a sweep: an expired entry is never
 /// served, sweeps run on a timer and after stores, and the creation-date policy keeps the
-/// first write's date (issue 11, item 13).
+/// first write's date.
 @Suite("DiskCache expiry", .offCooperativePool)
 struct DiskCacheExpiryTests {
     @Test("an entry past maxDiskAge is never served, even with no sweep")

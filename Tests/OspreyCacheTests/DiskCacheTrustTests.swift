@@ -11,7 +11,7 @@ import Darwin
 
 /// The disk tier only ever reads, stamps or counts regular files it created: symlinks,
 /// folders and FIFOs put in place of an entry are misses, are removed without being followed,
-/// and never stall the I/O queue (issue 10, items 8–10).
+/// and never stall the I/O queue.
 @Suite("DiskCache trust", .offCooperativePool)
 struct DiskCacheTrustTests {
     /// A file outside the cache folder, stamped long ago, with known bytes.

@@ -5,7 +5,7 @@ import OspreyCore
 import OspreyTestTraits
 import Testing
 
-/// The memory tier's cost of a lazy animation (issue 14, item 5): encoded bytes plus the window,
+/// The memory tier's cost of a lazy animation: encoded bytes plus the window,
 /// the cursors and the keyframes,
 /// not every composed frame, so a 50 MB cache holds many large GIF/APNG animations instead of two.
 @Suite("Memory cost of lazy animations", .offCooperativePool)

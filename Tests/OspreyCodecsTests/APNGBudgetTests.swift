@@ -5,7 +5,7 @@ import Testing
 @testable import OspreyCodecs
 import OspreyTestSupport
 
-/// Issue 10 items 6 and 7: an animation's work and memory are budgeted from its frame
+/// An animation's work and memory are budgeted from its frame
 /// rectangles before any frame is decoded; past a budget only the first frame is decoded, and
 /// the result says so.
 @Suite("APNG decode budgets", .timeLimit(.minutes(20)), .offCooperativePool)

@@ -5,7 +5,7 @@ import OspreyCore
 @testable import OspreyCodecs
 import OspreyTestSupport
 
-/// ``FramePlayer`` with a hand-set clock (issue 14, item 6): loop counts, frame skipping when
+/// ``FramePlayer`` with a hand-set clock: loop counts, frame skipping when
 /// it falls behind, pause and resume, stopping when the view is gone. No test waits for time.
 @Suite("Frame player", .offCooperativePool)
 @MainActor

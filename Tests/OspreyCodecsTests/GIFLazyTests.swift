@@ -5,7 +5,7 @@ import OspreyCore
 @testable import OspreyCodecs
 import OspreyTestSupport
 
-/// Lazy GIF decoding (issue 14, item 5): frames composed on demand equal the eager ones in any
+/// Lazy GIF decoding: frames composed on demand equal the eager ones in any
 /// access order, the memory they hold is bounded, and animations the memory budget used to cut
 /// to their first frame now play every frame.
 @Suite("GIF lazy frames", .cpuBound)

@@ -5,7 +5,7 @@ import OspreyCore
 import OspreyCodecs
 import OspreyTestSupport
 
-/// Issue 13 item 4: the Mozilla and jpeg-decoder reftests (`jpeg/reftest/**.jpg`, each beside
+/// The Mozilla and jpeg-decoder reftests (`jpeg/reftest/**.jpg`, each beside
 /// an ImageMagick decode `.png`) must come out within PSNR ≥ 40 dB. They live only in the shared
 /// corpus (their provenance keeps them out of the vendored set), so the test runs when it is
 /// present; `disabled.list` names the files the upstream suite skips (and one PNG in disguise).

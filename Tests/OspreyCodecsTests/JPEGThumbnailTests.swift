@@ -5,7 +5,7 @@ import Testing
 @testable import OspreyCodecs
 import OspreyTestSupport
 
-/// DCT-scaled thumbnails (issue 13 item 8): the reduced IDCT picks the smallest scale that
+/// DCT-scaled thumbnails: the reduced IDCT picks the smallest scale that
 /// stays at least the target, the streaming resampler makes the exact size, orientation swaps
 /// the axes, and a streamed baseline thumbnail never allocates the source canvas.
 @Suite("JPEG DCT-scaled thumbnails", .cpuBound)

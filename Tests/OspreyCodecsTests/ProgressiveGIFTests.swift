@@ -5,7 +5,7 @@ import OspreyCore
 @testable import OspreyCodecs
 import OspreyTestSupport
 
-/// Incremental GIF decoding (issue 16): fed in pieces of any size, the decoder composes each
+/// Incremental GIF decoding: fed in pieces of any size, the decoder composes each
 /// frame once, when its data has arrived, shows the latest one as the partial image, and ends
 /// with exactly the one-shot decode (frames, durations, loop count, plan, errors).
 @Suite("Progressive GIF decoding", .cpuBound)

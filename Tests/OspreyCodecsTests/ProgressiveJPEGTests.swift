@@ -5,7 +5,7 @@ import OspreyCore
 @testable import OspreyCodecs
 import OspreyTestSupport
 
-/// Incremental JPEG decoding (issue 16): fed in pieces of any size, the decoder resumes where it
+/// Incremental JPEG decoding: fed in pieces of any size, the decoder resumes where it
 /// stopped, gives partial images at the output size that get more complete, and a final image
 /// equal to a one-shot decode of the whole file, byte for byte (or the same error).
 @Suite("Progressive JPEG decoding", .cpuBound)

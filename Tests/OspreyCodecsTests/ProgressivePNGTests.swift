@@ -5,7 +5,7 @@ import OspreyCore
 @testable import OspreyCodecs
 import OspreyTestSupport
 
-/// Incremental PNG decoding (issue 16, items 1, 2 and 4): fed in pieces of any size, the
+/// Incremental PNG decoding: fed in pieces of any size, the
 /// decoder gives partial images that only ever grow, and a final image equal to a one-shot
 /// decode; the streaming inflater behind it copies its input a bounded number of times.
 @Suite("Progressive PNG decoding", .cpuBound)

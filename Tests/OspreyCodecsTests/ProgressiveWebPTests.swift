@@ -5,7 +5,7 @@ import OspreyCore
 @testable import OspreyCodecs
 import OspreyTestSupport
 
-/// Incremental WebP decoding (issue 16, WebP): fed in pieces of any size, the decoder gives
+/// Incremental WebP decoding: fed in pieces of any size, the decoder gives
 /// partial images that only grow (lossless rows, animation frames) and a final image equal to
 /// a one-shot decode of the whole file, or the same error.
 @Suite("Progressive WebP decoding", .cpuBound)

@@ -5,7 +5,7 @@ import Testing
 @testable import OspreyCodecs
 import OspreyTestSupport
 
-/// Issue 11 item 2: `scaleDownLargeImages` decodes a large image scaled down through the
+/// `scaleDownLargeImages` decodes a large image scaled down through the
 /// thumbnail path, and a thumbnail's pixel limit is its output plus the streamed rows, not the
 /// source canvas.
 @Suite("Scale-down and thumbnail limits", .cpuBound)

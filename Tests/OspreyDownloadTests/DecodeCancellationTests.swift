@@ -11,7 +11,7 @@ import OspreyTestSupport
 import OspreyTestTraits
 import Testing
 
-/// Cancelled downloads stop their decodes (issue 10, item 6, last sentence): a decode running
+/// Cancelled downloads stop their decodes: a decode running
 /// for a set of callers gets a ``DecodeCancellation`` that is set once every caller waiting for
 /// that decode has cancelled, and only then. ``SpinDecoder`` never finishes on its own, so a
 /// decode that is not told keeps running (until the decoder's safety net, which fails the test).

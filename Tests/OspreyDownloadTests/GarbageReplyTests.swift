@@ -10,7 +10,7 @@ import OspreyTestSupport
 import OspreyTestTraits
 import Testing
 
-/// Issue 10 item 11: a server that answers with something that is not HTTP/1.x (an HTTP/0.9
+/// A server that answers with something that is not HTTP/1.x (an HTTP/0.9
 /// body without a status line, or garbage) gave `.invalidURL`, which the manager treats as
 /// permanent and blacklists. The URL is fine; the reply was not: `.invalidDownloadResponse`,
 /// transient.

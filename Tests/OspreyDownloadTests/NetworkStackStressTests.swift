@@ -106,7 +106,7 @@ struct NetworkStackStressTests {
         return ImageDownloader(config: config)
     }
 
-    /// Issue 10 item 1: four back-to-back downloads of a delayed route with two slots and LIFO
+    /// Four back-to-back downloads of a delayed route with two slots and LIFO
     /// crashed 6 of 6 runs (a dependency added to an operation the queue was starting). Here the
     /// routes are held and released one by one, so the order checked is exact.
     @Test("LIFO, 2 slots, back-to-back downloads of held routes: all succeed, newest first", arguments: 0..<25)
@@ -155,7 +155,7 @@ struct NetworkStackStressTests {
         #expect(recorder.count == 6)
     }
 
-    /// Issue 10 item 2: a cancel or a deadline while FoundationNetworking waited for the
+    /// A cancel or a deadline while FoundationNetworking waited for the
     /// answer to a redirect was a fatal error in `_HTTPURLProtocol.didCompleteRedirectCallback`.
     @Test("cancels and 10–30 ms deadlines during redirect loops: no crash, each completion once")
     func cancelDuringRedirects() async throws {
@@ -192,7 +192,7 @@ struct NetworkStackStressTests {
         }
     }
 
-    /// Issue 10 item 3: `invalidate()` while downloads waited or were starting crashed with
+    /// `invalidate()` while downloads waited or were starting crashed with
     /// "Session invalidated" from `startDataTask` in 3 of 8 runs. Every waiting download must
     /// end with `.cancelled` and make no request.
     @Test("invalidate() racing queued and starting downloads: queued ones end .cancelled, no crash", arguments: 0..<10)

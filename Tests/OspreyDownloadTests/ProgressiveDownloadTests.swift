@@ -41,7 +41,7 @@ struct NoisyPNG {
     }
 }
 
-/// Progressive loading through the downloader (issue 16, items 3 and 4), against the loopback
+/// Progressive loading through the downloader, against the loopback
 /// server holding a body half-way (``Faults/holdAfterBodyBytes``) or dripping it.
 @Suite("Progressive downloads", .offCooperativePool)
 struct ProgressiveDownloadTests {

@@ -11,7 +11,7 @@ import OspreyTestSupport
 import OspreyTestTraits
 import Testing
 
-/// Issue 11, item 3: the downloader merges only requests that send the same request and
+/// The downloader merges only requests that send the same request and
 /// process its bytes the same way. Each test holds the route with `suspend`, so the second
 /// caller always arrives while the first request is in flight (no timing involved).
 @Suite("Request merging only for equal requests", .offCooperativePool)

@@ -10,7 +10,7 @@ import OspreyTestSupport
 import OspreyTestTraits
 import Testing
 
-/// Issue 10 item 5: what a server can push into the host's memory. Every unbounded body ends
+/// What a server can push into the host's memory. Every unbounded body ends
 /// with `.responseTooLarge`, counted in decoded bytes as they arrive, while the process's peak
 /// RSS grows by less than the cap + 64 MiB. Before the fixes these bodies reached 2–4 GB (no
 /// default cap), and with a cap still 0.5–5.6 GB (the session's delegate queue flooded while

@@ -5,7 +5,7 @@ import Osprey
 import OspreyManagerTestSupport
 import OspreyTestSupport
 
-/// Animated GIFs through `ImageManager` (issue 14, item 7): frames, durations and loop count
+/// Animated GIFs through `ImageManager`: frames, durations and loop count
 /// survive the network and the disk tier; `.decodeFirstFrameOnly`, thumbnails and
 /// `.transformAnimatedImage` work on them and each result lives under its own cache key.
 @Suite("animated GIFs through the manager", .offCooperativePool)

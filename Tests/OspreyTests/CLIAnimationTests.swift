@@ -5,7 +5,7 @@ import LoopbackServer
 import Osprey
 import OspreyTestSupport
 
-/// The command-line tool on animated GIFs (issue 14, acceptance): `osprey decode` reports
+/// The command-line tool on animated GIFs: `osprey decode` reports
 /// frames, delays and loop count; `osprey fetch` caches an animated GIF and serves it from disk
 /// the second time.
 @Suite("osprey command-line tool, animations", .offCooperativePool)

@@ -10,8 +10,7 @@ import Glibc
 #endif
 
 /// The `osprey` tool's inputs and messages: range checks, local files, lists, non-UTF-8
-/// paths, readable file errors, exit codes, `cache stats` / `cache trim` (issue 10 item 12,
-/// issue 11 item 14). Each runs the built binary, killed if it outlives a generous timeout.
+/// paths, readable file errors, exit codes, `cache stats` / `cache trim`. Each runs the built binary, killed if it outlives a generous timeout.
 @Suite("osprey command-line inputs", .offCooperativePool)
 struct CLIInputTests {
     /// Runs `executable` (the built `osprey` by default); kills it after `timeout` seconds.

@@ -36,7 +36,7 @@ private final class RecordingLoader: ImageLoading {
     func shouldBlockFailedURL(_ url: URL, error: ImageError) -> Bool { base.shouldBlockFailedURL(url, error: error) }
 }
 
-/// Issue 11 item 6: the serial I/O queue only touches files; decoding, encoding and the
+/// The serial I/O queue only touches files; decoding, encoding and the
 /// manager's next steps run elsewhere.
 @Suite("ImageCache queues", .offCooperativePool)
 struct CacheQueueTests {

@@ -5,7 +5,7 @@ import Osprey
 import OspreyManagerTestSupport
 import OspreyTestSupport
 
-/// Issue 11 item 1: one mapping from a load's options to decode options, and cache keys
+/// One mapping from a load's options to decode options, and cache keys
 /// derived from it, so no two different images share a key.
 @Suite("Decode policy and cache keys", .offCooperativePool)
 struct DecodePolicyTests {

@@ -33,7 +33,7 @@ final class DecodedRecordingLoader: ImageLoading {
     func shouldBlockFailedURL(_ url: URL, error: ImageError) -> Bool { base.shouldBlockFailedURL(url, error: error) }
 }
 
-/// Issue 11 item 8: the decoder's `DecodedImage` travels with the platform image, and the
+/// The decoder's `DecodedImage` travels with the platform image, and the
 /// manager transforms and encodes that one (on Apple platforms the platform image is a copy,
 /// and reading pixels back out of it redraws them and drops frame durations).
 @Suite("DecodedImage carried through the pipeline", .offCooperativePool)

@@ -2,7 +2,7 @@ import OspreyTestTraits
 import Testing
 import Osprey
 
-/// Issue 11 item 8 (the generic half of the Apple conversion): animated frames keep their
+/// Animated frames keep their
 /// durations through a player that shows every frame for the same time, and back.
 @Suite("Uniform frame timing", .offCooperativePool)
 struct FrameTimingTests {

@@ -34,7 +34,7 @@ struct ImagePrefetcherTests {
         for url in urls.enumerated().filter({ $0.offset % 5 != 4 }).map(\.element) {
             #expect(fixture.cache.imageFromMemoryCache(forKey: url.absoluteString) != nil)
         }
-        // Count only once nothing can still call back (issue 10 item 14).
+        // Count only once nothing can still call back.
         try await fixture.settle()
         #expect(done.count == 1)
     }

@@ -5,7 +5,7 @@ import LoopbackServer
 import Osprey
 import OspreyTestSupport
 
-/// Issue 13 item 9: `osprey fetch --thumbnail` with JPEGs over the loopback server — a 4:2:0
+/// `osprey fetch --thumbnail` with JPEGs over the loopback server — a 4:2:0
 /// baseline and an EXIF-rotated file — written out at the thumbnail size the library computes,
 /// with the pixels a local DCT-scaled decode gives.
 @Suite("osprey fetch with JPEG", .offCooperativePool)

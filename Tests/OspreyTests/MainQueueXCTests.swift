@@ -3,7 +3,7 @@ import Osprey
 import OspreyTestSupport
 import XCTest
 
-/// Issue 11 item 10 under XCTest, whose test methods run on the process's main thread (Swift
+/// `.main` callbacks under XCTest, whose test methods run on the process's main thread (Swift
 /// Testing's main-actor tests do not: see APITrapTests).
 final class MainQueueXCTests: XCTestCase {
     func testMainQueueIsRecognisedUnderXCTest() {

@@ -67,7 +67,7 @@ struct ManagerCancellationTests {
         operation.cancel()
         held.release()
         #expect(try await recorder.first().failure?.code == .cancelled)
-        // Count only once nothing can still call back (issue 10 item 14).
+        // Count only once nothing can still call back.
         try await fixture.settle(manager: manager)
         #expect(fixture.server.requestCount(for: "/q.png") == 0)
         #expect(recorder.count == 1)
@@ -77,7 +77,7 @@ struct ManagerCancellationTests {
     @Test("cancel while queued behind another download: one .cancelled, never requested")
     func whileQueued() async throws {
         // The first download is held until the test resumes it: under a busy CPU that can take
-        // a while, so the fixture's deadline is generous (issue 10 item 13: a 15 s one tripped).
+        // a while, so the fixture's deadline is generous.
         let fixture = try ManagerFixture(maxConcurrentDownloads: 1)
         fixture.serveImage("/first.png")
         fixture.serveImage("/second.png", seed: 2)

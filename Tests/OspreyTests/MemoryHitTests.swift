@@ -5,7 +5,7 @@ import Osprey
 import OspreyManagerTestSupport
 import OspreyTestSupport
 
-/// Issue 11 item 7: the synchronous memory hit skips the load machinery; these pin down that
+/// The synchronous memory hit skips the load machinery; these pin down that
 /// it still behaves as the full path does.
 @Suite("ImageManager memory hits", .offCooperativePool)
 struct MemoryHitTests {

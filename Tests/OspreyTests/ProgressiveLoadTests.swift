@@ -23,7 +23,7 @@ enum LoadEvent: Sendable {
     case completed(Result<ImageResult, ImageError>)
 }
 
-/// Partial images through the manager and the view binding (issue 16, items 3 and 5).
+/// Partial images through the manager and the view binding.
 @Suite("Progressive loads", .offCooperativePool)
 struct ProgressiveLoadTests {
     static func context(_ fixture: ManagerFixture) -> ImageContext {

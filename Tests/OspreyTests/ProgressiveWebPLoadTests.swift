@@ -7,7 +7,7 @@ import OspreyManagerTestSupport
 import OspreyTestSupport
 import OspreyUIKitBridge
 
-/// A progressive load of a WebP through the manager (issue 16, WebP): partial images while
+/// A progressive load of a WebP through the manager: partial images while
 /// the body is held half way, then the final image, equal to a plain decode.
 @Suite("Progressive WebP loads", .offCooperativePool)
 struct ProgressiveWebPLoadTests {

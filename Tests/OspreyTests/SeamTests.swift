@@ -48,7 +48,7 @@ struct MarkerEncoder: ImageEncoding {
     }
 }
 
-/// Issue 11 item 11: validators on the `ImageCaching` seam; encoders written to SPEC are used.
+/// Validators on the `ImageCaching` seam; encoders written to SPEC are used.
 @Suite("Protocol seams", .offCooperativePool)
 struct SeamTests {
     @Test("a custom ImageCaching's validators are used by .refreshCached and filled by loads")

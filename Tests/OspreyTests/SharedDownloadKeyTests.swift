@@ -7,7 +7,7 @@ import OspreyTestTraits
 import Testing
 
 /// The manager shares a download between loads only when the downloader would also merge
-/// them (issue 11, item 3): loads whose requests differ get their own downloads.
+/// them: loads whose requests differ get their own downloads.
 @Suite("Manager shares only downloads the downloader would merge", .offCooperativePool)
 struct SharedDownloadKeyTests {
     @Test("loads differing in cookie handling make two requests; identical loads still one")

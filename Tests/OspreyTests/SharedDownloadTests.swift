@@ -6,7 +6,7 @@ import Osprey
 import OspreyManagerTestSupport
 import OspreyTestSupport
 
-/// Issue 11 items 4 and 5: identical loads share one download; each gets its own progress,
+/// Identical loads share one download; each gets its own progress,
 /// and cancelling one leaves the others their download.
 @Suite("ImageManager shared downloads", .offCooperativePool)
 struct SharedDownloadTests {

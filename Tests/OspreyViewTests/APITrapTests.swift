@@ -7,7 +7,7 @@ import OspreyManagerTestSupport
 import OspreyTestSupport
 import OspreyUIKitBridge
 
-/// Issue 11 items 9 and 10: trailing closures are completions, and `.main` callbacks know
+/// Trailing closures are completions, and `.main` callbacks know
 /// when they are already on the main queue.
 @MainActor
 @Suite("API traps", .offCooperativePool)

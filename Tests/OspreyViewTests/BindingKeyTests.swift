@@ -15,7 +15,7 @@ final class TestButton {
     func width(_ state: Int) -> Int? { images[state].flatMap { PlatformImageBridge.decodedImage(from: $0)?.pixelWidth } }
 }
 
-/// Issue 11 item 11: operation keys are honoured by cancel and imageURL; multi-slot objects
+/// Operation keys are honoured by cancel and imageURL; multi-slot objects
 /// bind per slot.
 @MainActor
 @Suite("View binding: operation keys and slots", .offCooperativePool)

@@ -42,6 +42,21 @@ public protocol ImageCaching: Sendable {
     /// Stores `validators` beside `key`'s entry (empty validators may be ignored). Must not
     /// block the caller on I/O. Default: does nothing.
     func setValidators(_ validators: HTTPValidators, forKey key: String)
+
+    /// Whether ``memoryImage(forKey:)`` answers for a memory tier: then a load looks there once,
+    /// synchronously, and asks ``queryImage(forKey:options:context:cacheType:completion:)``
+    /// for the other tiers only. Default false (every tier is asked through `queryImage`).
+    var hasSynchronousMemoryTier: Bool { get }
+
+    /// The image the memory tier holds for `key`, looked up on the calling thread (it counts as
+    /// a use), or nil. Only asked when ``hasSynchronousMemoryTier`` is true. Default nil.
+    func memoryImage(forKey key: String) -> PlatformImage?
+
+    /// The bytes to write to disk for `image`, an image a transformer made from a source of
+    /// `sourceFormat` (`sourceData`: the original bytes), encoded as this cache prefers; nil
+    /// leaves the encoding to ``store(_:imageData:forKey:cacheType:completion:)``. Called off
+    /// the caller's thread, on the coder queue. Default nil.
+    func encodeForDisk(_ image: DecodedImage, sourceFormat: ImageFormat, sourceData: Data?) -> Data?
 }
 
 extension ImageCaching {
@@ -50,4 +65,13 @@ extension ImageCaching {
 
     /// Default: validators are dropped.
     public func setValidators(_ validators: HTTPValidators, forKey key: String) {}
+
+    /// Default: no synchronous memory tier.
+    public var hasSynchronousMemoryTier: Bool { false }
+
+    /// Default: nil.
+    public func memoryImage(forKey key: String) -> PlatformImage? { nil }
+
+    /// Default: nil (the cache encodes the image itself when it stores it).
+    public func encodeForDisk(_ image: DecodedImage, sourceFormat: ImageFormat, sourceData: Data?) -> Data? { nil }
 }

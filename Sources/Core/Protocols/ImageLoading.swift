@@ -20,4 +20,14 @@ public protocol ImageLoading: Sendable {
     /// failed-URL list): yes for permanent failures (404, bad data), no for transient ones
     /// (cancellation, timeouts, offline).
     func shouldBlockFailedURL(_ url: URL, error: ImageError) -> Bool
+
+    /// Changes whenever something that shapes every request changes (e.g. headers sent with
+    /// every request): the manager shares one load between identical loads only when they
+    /// were asked for under the same value. Default 0 (nothing changes).
+    var requestGeneration: Int { get }
+}
+
+extension ImageLoading {
+    /// Default: 0.
+    public var requestGeneration: Int { 0 }
 }

@@ -29,7 +29,7 @@ final class TestClient: Sendable {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = requestTimeout
         // Enough for the concurrency test: a task queued inside libcurl behind this limit
-        // times out while it waits (see DESIGN.md, Linux facts).
+        // times out while it waits.
         configuration.httpMaximumConnectionsPerHost = 64
         session = URLSession(configuration: configuration, delegate: recorder, delegateQueue: nil)
     }
