@@ -3,7 +3,7 @@ import OspreyCore
 extension ImageCoders {
     /// Osprey's own pure-Swift decoders, in the order they are tried.
     public static var builtInDecoders: [any ImageDecoding] {
-        [PNGDecoder(), JPEGDecoder(), GIFDecoder(), WebPDecoder()]
+        [PNGDecoder(), JPEGDecoder(), GIFDecoder(), WebPDecoder(), BMPDecoder(), ICODecoder()]
     }
 
     /// Osprey's own pure-Swift encoders, in the order they are tried.

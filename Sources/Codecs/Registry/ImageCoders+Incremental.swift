@@ -36,7 +36,11 @@ extension ImageCoders {
         case .jpeg: signature = [0xFF, 0xD8, 0xFF]
         case .gif: signature = Array("GIF89a".utf8)
         case .webp: signature = Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8 ".utf8)
-        case .bmp: signature = Array("BM".utf8)
+        case .bmp: signature = Array("BM".utf8) + [UInt8](repeating: 0, count: 12) + [40, 0, 0, 0]
+        case .ico, .heic, .avif, .tiff:
+            // Their signatures need more than a few magic bytes (a directory, a box of brands):
+            // only real first bytes find their decoder.
+            return nil
         case .unknown: return nil
         }
         return incrementalDecoder(for: Data(signature), options: options)

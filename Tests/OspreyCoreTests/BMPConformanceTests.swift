@@ -1,0 +1,82 @@
+import Foundation
+import OspreyTestTraits
+import Testing
+import OspreyCore
+@testable import OspreyCodecs
+import OspreyTestSupport
+
+/// Every BMP and ICO of the corpus (vendored in `Tests/Fixtures`, and the shared corpus when
+/// present) against Pillow's decode: the manifest's SHA-256 of frame 0 as 8-bit RGBA (for an
+/// ICO, its largest entry). Files Pillow refuses must end cleanly, with an image or an
+/// `ImageError`.
+///
+/// One deliberate difference: pixels that RLE data never sets (skipped by a delta or an end
+/// of line) are transparent here, as Windows and browsers show them, where Pillow paints them
+/// with palette entry 0. For RLE files the comparison therefore first paints Osprey's
+/// untouched pixels the way Pillow does; every pixel the data sets must match exactly.
+@Suite("BMP and ICO conformance", .offCooperativePool)
+struct BMPConformanceTests {
+    static let files = Corpus.files(in: "bmp") + Corpus.files(in: "ico")
+
+    /// `image`'s frame 0 as Pillow shows it: for RLE bitmaps, unset (transparent) pixels get
+    /// palette entry 0, opaque.
+    static func pillowView(of pixels: PixelBuffer, file bytes: [UInt8]) -> PixelBuffer {
+        guard let header = try? BMPHeader(bytes), header.compression == .rle4 || header.compression == .rle8 else {
+            return pixels
+        }
+        let palette = BMPPalette(header, bytes: bytes).entries
+        var out = pixels.bytes
+        for pixel in stride(from: 0, to: out.count, by: 4) where out[pixel + 3] == 0 {
+            out[pixel] = palette[0]; out[pixel + 1] = palette[1]; out[pixel + 2] = palette[2]; out[pixel + 3] = 255
+        }
+        return PixelBuffer(width: pixels.width, height: pixels.height, bytes: out)
+    }
+
+    @Test("the vendored BMP and ICO fixtures are there")
+    func present() {
+        #expect(Corpus.files(below: Corpus.vendoredRoot, folder: "bmp").count >= 40)
+        #expect(Corpus.files(below: Corpus.vendoredRoot, folder: "ico").count >= 7)
+    }
+
+    @Test("every file Pillow decodes decodes to Pillow's exact RGBA")
+    func matchesPillow() throws {
+        var checked = 0, failures: [String] = []
+        for url in Self.files {
+            let path = Corpus.relativePath(url)
+            guard let entry = Corpus.manifest[path], entry.reference_ok == true, let expected = entry.rgba_sha256 else {
+                continue
+            }
+            let data = try Data(contentsOf: url)
+            do {
+                let image = try ImageCoders.shared.decode(data, options: DecodeOptions())
+                #expect(image.format == (path.hasPrefix("ico/") ? .ico : .bmp), "\(path)")
+                let pixels = Self.pillowView(of: image.frames[0].pixels, file: [UInt8](data))
+                if (pixels.width, pixels.height) != (entry.width, entry.height) {
+                    failures.append("\(path): \(pixels.width)×\(pixels.height), Pillow \(entry.width ?? 0)×\(entry.height ?? 0)")
+                } else if pixels.rgbaSHA256 != expected {
+                    failures.append("\(path): pixels differ")
+                }
+            } catch {
+                failures.append("\(path): \(error)")
+            }
+            checked += 1
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        #expect(checked >= 30)
+    }
+
+    @Test("every file Pillow refuses ends with an image or an ImageError")
+    func refusedFilesEndCleanly() throws {
+        for url in Self.files {
+            let path = Corpus.relativePath(url)
+            guard let entry = Corpus.manifest[path], entry.reference_ok == false else { continue }
+            let data = try Data(contentsOf: url)
+            do {
+                let image = try ImageCoders.shared.decode(data, options: DecodeOptions())
+                #expect(image.frames[0].pixels.bytes.count == image.pixelWidth * image.pixelHeight * 4)
+            } catch {
+                #expect([.badImageData, .imageTooLarge].contains(error.code), "\(path): \(error)")
+            }
+        }
+    }
+}
