@@ -79,4 +79,20 @@ struct BMPConformanceTests {
             }
         }
     }
+
+    /// BMP Suite files Pillow refuses that encode the same picture as a file it reads: the
+    /// 32-bit bit-field file and the `BI_PNG` file show `rgb24pal`'s picture, the OS/2 2.x file
+    /// with a 16-byte header and the file with a 300-entry palette show `pal8`'s.
+    @Test("files Pillow refuses decode to the picture they encode", arguments: [
+        ("bmp/metadata-extractor-images_rgb32bf.bmp", "bmp/metadata-extractor-images_rgb24pal.bmp"),
+        ("bmp/wuffs_rgb24png.bmp", "bmp/metadata-extractor-images_rgb24pal.bmp"),
+        ("bmp/metadata-extractor-images_pal8os2v2-16.bmp", "bmp/metadata-extractor-images_pal8.bmp"),
+        ("bmp/metadata-extractor-images_pal8oversizepal.bmp", "bmp/metadata-extractor-images_pal8.bmp"),
+    ])
+    func betterThanPillow(file: String, sameAs reference: String) throws {
+        let url = try #require(Corpus.file(file))
+        let expected = try #require(Corpus.manifest[reference]?.rgba_sha256)
+        let image = try ImageCoders.shared.decode(Data(contentsOf: url), options: DecodeOptions())
+        #expect(image.frames[0].pixels.rgbaSHA256 == expected)
+    }
 }

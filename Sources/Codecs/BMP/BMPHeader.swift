@@ -140,7 +140,8 @@ struct BMPHeader {
         self.masks = masks
 
         paletteOffset = afterHeader
-        if bitCount <= 8 && (compression == .none || compression == .rle4 || compression == .rle8) {
+        let indexed = bitCount <= 8 && (compression == .none || compression == .rle4 || compression == .rle8)
+        if indexed {
             let declared = colorsUsed > 0 ? colorsUsed : 1 << bitCount
             // Entries that fit between the header and the end of the data; more than 256
             // cannot be indexed.
@@ -150,10 +151,11 @@ struct BMPHeader {
             paletteCount = 0
         }
 
-        let afterPalette = paletteOffset + (bitCount <= 8 ? paletteEntrySize * (colorsUsed > 0 ? min(colorsUsed, 1 << 16) : 1 << bitCount) : 0)
+        let declaredEntries = colorsUsed > 0 ? min(colorsUsed, 1 << 16) : 1 << bitCount
+        let afterPalette = paletteOffset + (indexed ? paletteEntrySize * declaredEntries : 0)
         if !fileHeader {
             pixelOffset = afterPalette
-        } else if declaredPixelOffset == 0 || (declaredPixelOffset == infoStart + headerSize && bitCount <= 8) {
+        } else if declaredPixelOffset == 0 || (declaredPixelOffset == infoStart + headerSize && indexed) {
             // No offset, or one that leaves no room for the palette: the pixels follow it.
             pixelOffset = afterPalette
         } else {
