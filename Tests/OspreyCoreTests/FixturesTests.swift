@@ -47,6 +47,8 @@ struct FixturesTests {
         for url in Corpus.files(below: Corpus.vendoredRoot, extensions: Self.imageExtensions) {
             let path = Corpus.relativePath(url)
             let original = shared.appendingPathComponent(path)
+            // Some sets are vendored straight from their source (the BMP Suite) and have no copy there.
+            guard FileManager.default.fileExists(atPath: original.path) else { continue }
             #expect(try Data(contentsOf: url) == Data(contentsOf: original), "\(path)")
         }
     }
