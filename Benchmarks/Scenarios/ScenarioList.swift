@@ -22,6 +22,7 @@ enum ScenarioList {
             JPEGScanBombScenario(),
             ProgressiveThumbnailScenario(),
             EncoderScenario(),
+            BMPDecodeScenario(),
         ]
     }
 }
