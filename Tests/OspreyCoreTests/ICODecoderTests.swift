@@ -50,6 +50,15 @@ struct ICODecoderTests {
         #expect((pixel.r, pixel.g, pixel.b, pixel.a) == (colour.0, colour.1, colour.2, 255))
     }
 
+    @Test("of two entries the same size, the deeper one is decoded")
+    func deeperWins() throws {
+        var red = PixelBuffer(width: 8, height: 8), blue = PixelBuffer(width: 8, height: 8)
+        for y in 0..<8 { for x in 0..<8 { red[x, y] = (255, 0, 0, 255); blue[x, y] = (0, 0, 255, 200) } }
+        let data = W.icon([(8, 8, 24, W.iconBitmap(red, bitCount: 24) { _, _ in false }),
+                           (8, 8, 32, W.iconBitmap(blue, bitCount: 32) { _, _ in false })])
+        #expect(try ICODecoder().decode(data, options: DecodeOptions()).frames[0].pixels[3, 3] == (0, 0, 255, 200))
+    }
+
     @Test("a 24-bit entry's AND mask makes its set pixels transparent")
     func andMask() throws {
         let pattern = W.pattern(width: 5, height: 3)

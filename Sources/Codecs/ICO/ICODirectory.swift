@@ -44,8 +44,9 @@ struct ICODirectory {
         self.entries = entries
     }
 
-    /// The entry for a full decode: the largest, and of two the same size the deeper one
-    /// (what Windows shows). Pillow also decodes the largest.
+    /// The entry for a full decode: the largest, and of two the same size the deeper one, as
+    /// Windows shows it (Pillow also takes the largest, but of two the same size the shallower:
+    /// a 4-bit rendering beside a 32-bit one is a fallback for old displays, not the icon).
     var largest: Entry {
         entries.max { lhs, rhs in
             (lhs.area, lhs.bitCount) < (rhs.area, rhs.bitCount)
