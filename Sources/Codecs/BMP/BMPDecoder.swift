@@ -12,7 +12,8 @@ import OspreyCore
 ///   Pillow and browsers.
 /// - Embedded JPEG or PNG data (`BI_JPEG`, `BI_PNG`) is decoded through
 ///   ``ImageCoders/shared`` (only when the data really is that format, so a file cannot nest
-///   itself) and reported as a BMP.
+///   itself) and reported as a BMP; that decoder's errors pass through (a JPEG process no
+///   decoder reads is ``ImageError/Code/unsupportedFormat``).
 /// - Limits, checked before allocating: ``DecodeOptions/checkDecode(source:streamed:)``
 ///   (``DecodeOptions/maxPixelCount``, ``DecodeOptions/decodeWorkBudget``) throws
 ///   ``ImageError/Code/imageTooLarge``. Damaged or unsupported variants (OS/2 Huffman and RLE24)
