@@ -3,7 +3,8 @@
 struct BMPRowExpander {
     private let width: Int
     private let bitCount: Int
-    private let palette: [UInt8]
+    /// The palette as 256 RGBA words in memory order, so one store writes a pixel.
+    private let palette: [UInt32]
     private let red: BMPChannel, green: BMPChannel, blue: BMPChannel, alpha: BMPChannel
     /// 24-bit, or 32-bit with the byte-aligned default masks: copied byte by byte.
     private let byteAligned: Bool
@@ -14,7 +15,7 @@ struct BMPRowExpander {
     init(header: BMPHeader, palette: BMPPalette, masks: BMPChannelMasks) {
         width = header.width
         bitCount = header.bitCount
-        self.palette = palette.entries
+        self.palette = Self.packed(palette.entries)
         red = BMPChannel(mask: masks.red, absent: 0)
         green = BMPChannel(mask: masks.green, absent: 0)
         blue = BMPChannel(mask: masks.blue, absent: 0)
@@ -52,19 +53,35 @@ struct BMPRowExpander {
         }
     }
 
-    /// Indices of `bitCount` bits, most significant first within each byte.
+    /// Indices of `bitCount` bits, most significant first within each byte: one palette
+    /// word stored per pixel, a whole byte of indices at a time.
     private func expandIndexed(_ source: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<UInt8>) {
-        let perByte = 8 / bitCount
-        let mask = (1 << bitCount) - 1
+        let out = UnsafeMutableRawPointer(output)
         palette.withUnsafeBufferPointer { palette in
-            for x in 0..<width {
-                let byte = Int(source[x / perByte])
-                let shift = 8 - bitCount * (x % perByte + 1)
-                let index = (byte >> shift) & mask
-                let o = output + x * 4
-                o[0] = palette[index * 4]; o[1] = palette[index * 4 + 1]
-                o[2] = palette[index * 4 + 2]; o[3] = palette[index * 4 + 3]
+            let palette = palette.baseAddress!   // 256 entries: every index of up to 8 bits is inside
+            if bitCount == 8 {
+                for x in 0..<width { out.storeBytes(of: palette[Int(source[x])], toByteOffset: x &* 4, as: UInt32.self) }
+                return
             }
+            let perByte = 8 / bitCount, mask = (1 << bitCount) - 1
+            var x = 0, byteIndex = 0
+            while x < width {
+                let byte = Int(source[byteIndex])
+                byteIndex += 1
+                var shift = 8 - bitCount
+                for _ in 0..<min(perByte, width - x) {
+                    out.storeBytes(of: palette[(byte >> shift) & mask], toByteOffset: x &* 4, as: UInt32.self)
+                    shift -= bitCount
+                    x += 1
+                }
+            }
+        }
+    }
+
+    /// `rgba` (256 × 4 bytes) as words whose memory order is R, G, B, A (on any host).
+    private static func packed(_ rgba: [UInt8]) -> [UInt32] {
+        rgba.withUnsafeBytes { raw in
+            (0..<256).map { raw.loadUnaligned(fromByteOffset: $0 * 4, as: UInt32.self) }
         }
     }
 }
