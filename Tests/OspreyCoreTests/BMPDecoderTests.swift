@@ -120,6 +120,22 @@ struct BMPDecoderTests {
         #expect(flag.checkCount == 2)
     }
 
+    @Test("progressive loading finds BMP and ICO from the first bytes and ends as the one-shot decode")
+    func incremental() throws {
+        let bmp = W.rgb24(W.pattern(width: 20, height: 10))
+        let ico = W.icon([(8, 8, 32, W.iconBitmap(W.pattern(width: 8, height: 8), bitCount: 32) { _, _ in false })])
+        for data in [bmp, ico] {
+            let head = data.prefix(ImageCoders.incrementalDetectionLength)
+            let decoder = try #require(ImageCoders.shared.incrementalDecoder(for: head, options: DecodeOptions()))
+            decoder.append(data.prefix(data.count / 2))
+            #expect(decoder.currentImage() == nil)   // a truncated bitmap has no partial image
+            decoder.append(data.dropFirst(data.count / 2))
+            let whole = try ImageCoders.shared.decode(data, options: DecodeOptions())
+            #expect(try decoder.finish().frames[0].pixels == whole.frames[0].pixels)
+        }
+        #expect(ImageCoders.shared.incrementalDecoder(for: .bmp, options: DecodeOptions()) != nil)
+    }
+
     @Test("every truncation of every vendored BMP ends in an image, badImageData or imageTooLarge")
     func truncations() throws {
         for url in Corpus.files(below: Corpus.vendoredRoot, folder: "bmp", extensions: ["bmp"]) {
