@@ -23,6 +23,7 @@ enum ScenarioList {
             JPEGScanBombScenario(),
             ProgressiveThumbnailScenario(),
             EncoderScenario(),
+            BMPDecodeScenario(),
         ]
     }
 }

@@ -18,6 +18,7 @@ struct ImageFormatDetectionTests {
             case "GIF": return .gif
             case "WEBP": return .webp
             case "BMP": return .bmp
+            case "ICO", "CUR": return .ico
             default: return .unknown
             }
         }
@@ -63,6 +64,15 @@ struct ImageFormatDetectionTests {
         (Array("GIF89a".utf8) + [1, 0], .gif),
         (Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8 ".utf8), .webp),
         (Array("BM".utf8) + [UInt8](repeating: 0, count: 12) + [40, 0, 0, 0], .bmp),
+        // ICONDIR (icon), one entry of 16×16, 32-bit, 1128 bytes at offset 22.
+        ([0, 0, 1, 0, 1, 0, 16, 16, 0, 0, 1, 0, 32, 0, 0x68, 0x04, 0, 0, 22, 0, 0, 0], .ico),
+        ([0, 0, 2, 0, 1, 0, 32, 32, 0, 0, 4, 0, 4, 0, 0x68, 0x04, 0, 0, 22, 0, 0, 0], .ico),   // a cursor
+        (Array("II".utf8) + [0x2A, 0], .tiff),
+        (Array("MM".utf8) + [0, 0x2A], .tiff),
+        ([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8), .heic),
+        ([0, 0, 0, 0x18] + Array("ftypmif1".utf8) + [0, 0, 0, 0] + Array("mif1miaf".utf8), .heic),
+        ([0, 0, 0, 0x1C] + Array("ftypavif".utf8) + [0, 0, 0, 0] + Array("avifmif1miaf".utf8), .avif),
+        ([0, 0, 0, 0x20] + Array("ftypmif1".utf8) + [0, 0, 0, 0] + Array("mif1miafMA1Bavif".utf8), .avif),
     ] as [([UInt8], ImageFormat)])
     func magic(bytes: [UInt8], format: ImageFormat) {
         #expect(ImageFormat.detect(Data(bytes)) == format)
@@ -72,6 +82,8 @@ struct ImageFormatDetectionTests {
         [], [0x89], [0x89, 0x50, 0x4E, 0x47], [0xFF, 0xD8], Array("GIF8".utf8), Array("GIF90a".utf8),
         Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WAVE".utf8), Array("RIFF".utf8),
         Array("BM".utf8), Array("BMW is a car, not a bitmap".utf8), Array("<html>".utf8),
+        [0, 0, 1, 0], [0, 0, 1, 0, 0, 0] + [UInt8](repeating: 0, count: 16),   // an empty icon directory
+        [0, 0, 0, 0x18] + Array("ftypisom".utf8) + [0, 0, 2, 0] + Array("isomiso2".utf8),   // an MP4 video
     ] as [[UInt8]])
     func unknown(bytes: [UInt8]) {
         #expect(ImageFormat.detect(Data(bytes)) == .unknown)

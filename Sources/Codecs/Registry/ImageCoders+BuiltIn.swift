@@ -5,7 +5,7 @@ extension ImageCoders {
     /// On Apple platforms the system's codecs (``ImageIODecoder``) come last, for the formats
     /// Osprey does not decode itself (HEIC, AVIF, TIFF …).
     public static var builtInDecoders: [any ImageDecoding] {
-        var decoders: [any ImageDecoding] = [PNGDecoder(), JPEGDecoder(), GIFDecoder(), WebPDecoder()]
+        var decoders: [any ImageDecoding] = [PNGDecoder(), JPEGDecoder(), GIFDecoder(), WebPDecoder(), BMPDecoder(), ICODecoder()]
         #if canImport(ImageIO)
         decoders.append(ImageIODecoder())
         #endif

@@ -5,16 +5,17 @@ import OspreyCore
 /// its first bytes, after `SDImageCodersManager`'s progressive coder lookup.
 extension ImageCoders {
     /// Bytes ``incrementalDecoder(for:options:)`` should be given to recognise every built-in
-    /// format (WebP needs 12: `RIFF`, the size, `WEBP`).
-    public static let incrementalDetectionLength = 16
+    /// format (WebP needs 12: `RIFF`, the size, `WEBP`; BMP 18, to its DIB header size; ICO 22,
+    /// to its first entry's offset).
+    public static let incrementalDetectionLength = 22
 
     /// A fresh incremental decoder for the file that starts with `firstBytes` (give at least
     /// ``incrementalDetectionLength`` bytes when the file has them), decoding as `options` say.
     ///
     /// The decoder chosen is the one ``decode(_:options:)`` would use (the newest added that
     /// accepts the bytes): its own incremental decoder when it is
-    /// ``IncrementalImageDecoderProviding`` (every built-in one: PNG, JPEG, GIF, WebP),
-    /// otherwise the prefix fallback, which decodes the bytes so far again for each partial
+    /// ``IncrementalImageDecoderProviding`` (PNG, JPEG, GIF, WebP),
+    /// otherwise the prefix fallback (BMP and ICO among them), which decodes the bytes so far again for each partial
     /// image (a third-party decoder that cannot resume;
     /// ``IncrementalImageDecoding/isResumable`` says which). Nil when no decoder accepts them.
     public func incrementalDecoder(for firstBytes: Data, options: DecodeOptions) -> (any IncrementalImageDecoding)? {
@@ -36,7 +37,11 @@ extension ImageCoders {
         case .jpeg: signature = [0xFF, 0xD8, 0xFF]
         case .gif: signature = Array("GIF89a".utf8)
         case .webp: signature = Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8 ".utf8)
-        case .bmp: signature = Array("BM".utf8)
+        case .bmp: signature = Array("BM".utf8) + [UInt8](repeating: 0, count: 12) + [40, 0, 0, 0]
+        case .ico, .heic, .avif, .tiff:
+            // Their signatures need more than a few magic bytes (a directory, a box of brands):
+            // only real first bytes find their decoder.
+            return nil
         case .unknown: return nil
         }
         return incrementalDecoder(for: Data(signature), options: options)

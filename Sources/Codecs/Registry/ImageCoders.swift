@@ -41,14 +41,17 @@ public final class ImageCoders: Sendable {
     /// Decodes `data` with the first decoder that accepts it.
     ///
     /// Empty data is ``ImageError/Code/badImageData``; bytes no decoder accepts are
-    /// ``ImageError/Code/unsupportedFormat``.
+    /// ``ImageError/Code/unsupportedFormat``, whose ``ImageError/underlying`` is an
+    /// ``UnsupportedImageFormat`` naming the format when it was recognised (HEIC, AVIF, TIFF
+    /// on Linux). A decoder's image larger than ``DecodeOptions/thumbnailPixelSize`` (a
+    /// plug-in that ignores it) is shrunk to it here.
     public func decode(_ data: Data, options: DecodeOptions = DecodeOptions()) throws(ImageError) -> DecodedImage {
         guard !data.isEmpty else { throw ImageError(.badImageData) }
         let candidates = decoders.withLock { $0 }
         guard let decoder = candidates.first(where: { $0.canDecode(data) }) else {
-            throw ImageError(.unsupportedFormat)
+            throw UnsupportedImageFormat.error(for: data)
         }
-        return try decoder.decode(data, options: options)
+        return Self.fittingThumbnail(try decoder.decode(data, options: options), options: options)
     }
 
     /// Encodes `image` as `format` with the first encoder that can write it, with that

@@ -43,7 +43,8 @@ final class PrefixImageDecoder: IncrementalImageDecoding {
         state.withLock { state -> DecodedImage? in
             guard state.bytes.count > state.decodedCount else { return nil }
             state.decodedCount = state.bytes.count
-            return try? decoder.decode(state.bytes, options: options)
+            return (try? decoder.decode(state.bytes, options: options))
+                .map { ImageCoders.fittingThumbnail($0, options: options) }
         }
     }
 
@@ -52,12 +53,12 @@ final class PrefixImageDecoder: IncrementalImageDecoding {
             defer { state = State() }
             return state.bytes
         }
-        return try decoder.decode(bytes, options: options)
+        return ImageCoders.fittingThumbnail(try decoder.decode(bytes, options: options), options: options)
     }
 
     /// Decodes `allBytes` (the owner has them anyway) and drops the copy kept here.
     func finish(allBytes: Data) throws(ImageError) -> DecodedImage {
         state.withLock { $0 = State() }
-        return try decoder.decode(allBytes, options: options)
+        return ImageCoders.fittingThumbnail(try decoder.decode(allBytes, options: options), options: options)
     }
 }
