@@ -55,26 +55,9 @@ public struct ImageIODecoder: ImageDecoding, IncrementalImageDecoderProviding {
             image = CGImageSourceCreateImageAtIndex(source, 0, [kCGImageSourceShouldCacheImmediately: true] as NSDictionary)
         }
         try options.checkCancellation()
-        guard let image, var pixels = rgbaPixels(of: image) else { throw ImageError(.badImageData) }
+        guard let image, var pixels = CGImagePixels.rgba(of: image) else { throw ImageError(.badImageData) }
         if let turn = plan.orientation { pixels = turn.apply(to: pixels) }
         return DecodedImage(pixels: pixels, format: format)
-    }
-
-    /// Straight-alpha RGBA pixels of `image`: drawn into a premultiplied bitmap (the only RGBA
-    /// layout CoreGraphics draws into), then unpremultiplied by Osprey's tested routine.
-    private static func rgbaPixels(of image: CGImage) -> PixelBuffer? {
-        var pixels = PixelBuffer(width: image.width, height: image.height)
-        let drawn = pixels.bytes.withUnsafeMutableBytes { raw -> Bool in
-            guard let context = CGContext(
-                data: raw.baseAddress, width: image.width, height: image.height, bitsPerComponent: 8,
-                bytesPerRow: image.width * 4, space: CGColorSpaceCreateDeviceRGB(),
-                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return false }
-            context.draw(image, in: CGRect(x: 0, y: 0, width: image.width, height: image.height))
-            return true
-        }
-        guard drawn else { return nil }
-        PixelMath.unpremultiply(&pixels.bytes)
-        return pixels
     }
 }
 

@@ -138,20 +138,9 @@ enum AppleImageConversion {
     }
     #endif
 
-    /// Straight-alpha RGBA pixels of `cg`, drawn into a premultiplied context then unpremultiplied.
+    /// Straight-alpha RGBA pixels of `cg`.
     private static func pixels(of cg: CGImage) -> PixelBuffer? {
-        var pixels = PixelBuffer(width: cg.width, height: cg.height)
-        let drawn: Bool = pixels.bytes.withUnsafeMutableBytes { raw in
-            guard let context = CGContext(
-                data: raw.baseAddress, width: cg.width, height: cg.height, bitsPerComponent: 8,
-                bytesPerRow: cg.width * 4, space: CGColorSpaceCreateDeviceRGB(),
-                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue) else { return false }
-            context.draw(cg, in: CGRect(x: 0, y: 0, width: cg.width, height: cg.height))
-            return true
-        }
-        guard drawn else { return nil }
-        PixelMath.unpremultiply(&pixels.bytes)
-        return pixels
+        CGImagePixels.rgba(of: cg)
     }
 
     static func cost(of image: PlatformImage) -> Int {
