@@ -1,7 +1,7 @@
 import Foundation
 import Osprey
 
-// Two shapes of every entry point: with `progress:` (SPEC's) and without it. Swift matches an
+// Two shapes of every entry point: with `progress:` (the documented one) and without it. Swift matches an
 // unlabeled trailing closure forward, to the first closure parameter, so with only the long
 // shape `view.setImage(with: url) { result in … }` would hand the closure to `progress`.
 // The short shape wins overload ranking for that call, so the trailing closure is always the

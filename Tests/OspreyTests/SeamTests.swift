@@ -39,7 +39,7 @@ final class ValidatorKeepingCache: ImageCaching {
     func setValidators(_ validators: HTTPValidators, forKey key: String) { table.record((key, validators)) }
 }
 
-/// An encoder written to SPEC's one-method shape (no `canEncode`).
+/// An encoder written to the one-method `ImageEncoding` shape (no `canEncode`).
 struct MarkerEncoder: ImageEncoding {
     static let marker = Data("marker".utf8)
     func encode(_ image: DecodedImage, format: ImageFormat) throws(ImageError) -> Data {
@@ -48,7 +48,7 @@ struct MarkerEncoder: ImageEncoding {
     }
 }
 
-/// Validators on the `ImageCaching` seam; encoders written to SPEC are used.
+/// Validators on the `ImageCaching` seam; encoders written to the one-method shape are used.
 @Suite("Protocol seams", .offCooperativePool)
 struct SeamTests {
     @Test("a custom ImageCaching's validators are used by .refreshCached and filled by loads")
