@@ -62,14 +62,18 @@ public struct ImageIODecoder: ImageDecoding, IncrementalImageDecoderProviding {
 }
 
 /// `CGImageSourceCreateIncremental` fed piece by piece: previews are whatever ImageIO can show
-/// of the bytes so far; the final image is the one-shot decode of all of them.
-final class ImageIOIncrementalDecoder: IncrementalImageDecoding, @unchecked Sendable {
-    // Safety: the protocol's contract — calls on one instance never overlap (the owner makes
-    // them one after the other) — serialises every access to the mutable state below.
+/// of the bytes so far; the final image is the same source decoded once every byte is in.
+final class ImageIOIncrementalDecoder: IncrementalImageDecoding {
+    private struct State {
+        let source = CGImageSourceCreateIncremental(nil)
+        var data = Data()
+        var bytesAtLastImage = 0
+    }
+
     private let options: DecodeOptions
-    private let source = CGImageSourceCreateIncremental(nil)
-    private var data = Data()
-    private var bytesAtLastImage = 0
+    /// Invariant: `data` is every byte appended so far and `source` was last updated with it.
+    /// Callers never overlap (the protocol's contract); the lock makes that safe to rely on.
+    private let state = Locked(State())
 
     init(options: DecodeOptions) {
         self.options = options
@@ -79,21 +83,30 @@ final class ImageIOIncrementalDecoder: IncrementalImageDecoding, @unchecked Send
     var isResumable: Bool { true }
 
     func append(_ chunk: Data) {
-        data.append(chunk)
-        CGImageSourceUpdateData(source, data as CFData, false)
+        state.withLock { state in
+            state.data.append(chunk)
+            CGImageSourceUpdateData(state.source, state.data as CFData, false)
+        }
     }
 
     func currentImage() -> DecodedImage? {
-        guard data.count > bytesAtLastImage else { return nil }
-        let status = CGImageSourceGetStatusAtIndex(source, 0)
-        guard status == .statusIncomplete || status == .statusComplete else { return nil }
-        bytesAtLastImage = data.count
-        return try? ImageIODecoder.decode(source, format: ImageFormat.detect(data), options: options)
+        state.withLock { state in
+            guard state.data.count > state.bytesAtLastImage else { return nil }
+            let status = CGImageSourceGetStatusAtIndex(state.source, 0)
+            guard status == .statusIncomplete || status == .statusComplete else { return nil }
+            state.bytesAtLastImage = state.data.count
+            return try? ImageIODecoder.decode(state.source, format: ImageFormat.detect(state.data), options: options)
+        }
     }
 
     func finish() throws(ImageError) -> DecodedImage {
-        CGImageSourceUpdateData(source, data as CFData, true)
-        return try ImageIODecoder().decode(data, options: options)
+        let result = state.withLock { state -> Result<DecodedImage, ImageError> in
+            CGImageSourceUpdateData(state.source, state.data as CFData, true)
+            return Result { () throws(ImageError) in
+                try ImageIODecoder.decode(state.source, format: ImageFormat.detect(state.data), options: options)
+            }
+        }
+        return try result.get()
     }
 }
 #endif

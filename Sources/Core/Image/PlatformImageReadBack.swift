@@ -39,6 +39,13 @@ public enum StoredImageOrientation: Sendable, CaseIterable {
         }
     }
 
+    /// The case of EXIF orientation value `exif` (1…8, in the order the cases are declared);
+    /// nil for any other value.
+    package init?(exif: Int) {
+        guard (1...8).contains(exif) else { return nil }
+        self = Self.allCases[exif - 1]
+    }
+
     /// Whether the upright image has the stored width and height swapped.
     public var swapsAxes: Bool {
         switch self {
