@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Valued settings for one load, after `SDWebImageContext` but typed. Every field is optional
 /// or has a default, so `ImageContext()` means "the manager's defaults".
@@ -31,12 +28,11 @@ public struct ImageContext: Sendable {
     /// The decoder's pixel limit per frame canvas for this load (see
     /// ``DecodeOptions/maxPixelCount``); nil keeps ``DecodeOptions/defaultMaxPixelCount``.
     public var maxPixelCount: Int?
-    /// Rewrites the request before it is sent; returning nil cancels the load.
-    public var requestModifier: (@Sendable (URLRequest) -> URLRequest?)?
-    /// Rewrites the response before it is validated; returning nil fails the load.
-    public var responseModifier: (@Sendable (URLResponse) -> URLResponse?)?
-    /// Turns the downloaded bytes into image bytes (e.g. decrypts them); nil fails the load.
-    public var downloadDecryptor: (@Sendable (Data, URLResponse?) -> Data?)?
+    /// The download layer's request and response hooks (`requestModifier`,
+    /// `responseModifier`, `downloadDecryptor`, declared by `OspreyDownload` as properties of
+    /// this type). Core keeps them type-erased so that it needs no networking types: on Linux
+    /// `URLRequest` and `URLResponse` live in FoundationNetworking, which Core does not import.
+    package var networkHooks = NetworkHookStorage.none
     /// Lets requests that carry a ``requestModifier``, ``responseModifier`` or
     /// ``downloadDecryptor`` share one download. Without it such a request is never merged
     /// with another (the closures cannot be compared, and only one set of them can shape a

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// What a successful load delivers.
 public struct ImageResult: Sendable {
@@ -55,19 +52,27 @@ public struct LoadedImage: Sendable {
     public let image: PlatformImage?
     /// The body bytes (after the context's decryptor, if any).
     public let data: Data
-    /// The server's response (after the context's response modifier, if any).
-    public let response: URLResponse?
+    /// The server's response (after the context's response modifier, if any), type-erased
+    /// so Core needs no networking types; `OspreyDownload` declares the typed `response`.
+    package let responseStorage: (any Sendable)?
     /// The decoder's output behind ``image``, when the loader decoded it. On Apple platforms
     /// ``image`` is a `UIImage`/`NSImage` made from it; the manager transforms and encodes
     /// this one instead of reading the pixels back out of the platform image (a redraw that
     /// loses frame durations). On Linux it is ``image`` itself.
     public let decodedImage: DecodedImage?
 
-    /// Creates a loaded image. `decodedImage` is what `image` was made from, if known.
-    public init(image: PlatformImage?, data: Data, response: URLResponse?, decodedImage: DecodedImage? = nil) {
+    /// Creates a loaded image without a response (a loader that reads files or memory).
+    /// `decodedImage` is what `image` was made from, if known. Loaders with an HTTP response
+    /// use `init(image:data:response:decodedImage:)` from `OspreyDownload`.
+    public init(image: PlatformImage?, data: Data, decodedImage: DecodedImage? = nil) {
+        self.init(image: image, data: data, responseStorage: nil, decodedImage: decodedImage)
+    }
+
+    /// The designated initialiser behind both public ones.
+    package init(image: PlatformImage?, data: Data, responseStorage: (any Sendable)?, decodedImage: DecodedImage?) {
         self.image = image
         self.data = data
-        self.response = response
+        self.responseStorage = responseStorage
         self.decodedImage = decodedImage
     }
 }
