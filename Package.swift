@@ -95,6 +95,11 @@ let package = Package(
             dependencies: ["Osprey", "LoopbackServer", "OspreyTestSupport"],
             path: "Tests/ManagerSupport"
         ),
+        .executableTarget(
+            name: "osprey-lock-count",
+            dependencies: ["Osprey", "OspreyManagerTestSupport"],
+            path: "Tests/LockCount"
+        ),
         .testTarget(
             name: "OspreyTests",
             dependencies: [

@@ -100,17 +100,5 @@ struct DiskCrashSafetyTests {
     }
 
     /// The built `osprey-disk-writer`, next to the test bundle in the build products folder.
-    static func writerExecutable() -> URL? {
-        var folders: [URL] = []
-        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
-        folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-        for folder in folders {
-            for candidate in [folder, folder.deletingLastPathComponent()] {
-                let url = candidate.appendingPathComponent("osprey-disk-writer")
-                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-            }
-        }
-        return nil
-    }
+    static func writerExecutable() -> URL? { BuiltProducts.executable(named: "osprey-disk-writer") }
 }
