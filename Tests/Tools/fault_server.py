@@ -2,9 +2,10 @@
 """A small HTTP/1.1 server with network faults, written with nothing but the Python 3 standard
 library, so that `osprey fetch` can be checked against a server that is not Osprey's own.
 
-Usage: fault_server.py [--dump DIR]
+Usage: fault_server.py [--dump DIR] [--exit-with-stdin]
 Prints "PORT <n>" on its first line once it listens on 127.0.0.1, then serves until killed.
-With --dump, writes the large image it serves to DIR/large.png (for byte comparisons).
+With --dump, writes the large image it serves to DIR/large.png (for byte comparisons); with
+--exit-with-stdin, exits when its standard input closes (so it never outlives a test run).
 
 Routes (any path prefix works, so that each check has its own counters: /a/slow.png, ...):
   .../slow.png     the large PNG (about 1.7 MB) at about 100 kB/s: 10 kB every 0.1 s
@@ -16,7 +17,9 @@ Routes (any path prefix works, so that each check has its own counters: /a/slow.
 """
 import http.server
 import json
+import os
 import random
+import signal
 import socketserver
 import struct
 import sys
@@ -138,7 +141,18 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     allow_reuse_address = True
 
 
+def exit_with_parent():
+    """Exits once standard input closes: the process that started the server is gone."""
+    while sys.stdin.buffer.read(4096):
+        pass
+    os._exit(0)
+
+
 def main():
+    # A parent that ignores SIGTERM passes that on to its children: restore the default.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if "--exit-with-stdin" in sys.argv:
+        threading.Thread(target=exit_with_parent, daemon=True).start()
     if "--dump" in sys.argv:
         folder = sys.argv[sys.argv.index("--dump") + 1]
         with open(folder + "/large.png", "wb") as file:
