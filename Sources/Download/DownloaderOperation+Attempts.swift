@@ -95,27 +95,34 @@ extension DownloaderOperation {
     /// failure is about it). Keeps the bytes that can be resumed, then asks the retry strategy;
     /// without one, or for a cancellation, the download fails.
     func attemptFailed(_ error: ImageError, response failedResponse: URLResponse? = nil) {
-        let kept = state.withLock { takeResumableBytes(&$0) }
-        if let kept { settings.partials.store(kept, for: partialKey) }
-        guard error.code != .cancelled, let strategy = settings.retryStrategy else {
+        let strategy = error.code == .cancelled ? nil : settings.retryStrategy
+        typealias Ended = (kept: PartialDownloads.Entry?, task: URLSessionDataTask?, retriedCount: Int,
+                           response: URLResponse?)
+        // One locked step ends the attempt and takes its resumable bytes, so no late body
+        // piece of this attempt can land in between.
+        let ended = state.withLock { state -> Ended? in
+            guard !state.isClosed, state.isTransferring else { return nil }
+            state.isTransferring = false
+            let kept = takeResumableBytes(&state)
+            // Without a retry, `fail(_:)` gives the task up.
+            guard strategy != nil else { return (kept, nil, 0, nil) }
+            state.isAwaitingRetryDecision = true
+            defer { state.task = nil }
+            return (kept, state.task, state.retriedCount, state.response)
+        }
+        guard let ended else { return }
+        if let kept = ended.kept { settings.partials.store(kept, for: partialKey) }
+        guard let strategy else {
             fail(error)
             return
         }
-        let taken = state.withLock { state -> (URLSessionDataTask?, Int, URLResponse?)? in
-            guard !state.isClosed, state.isTransferring else { return nil }
-            state.isTransferring = false
-            state.isAwaitingRetryDecision = true
-            defer { state.task = nil }
-            return (state.task, state.retriedCount, state.response)
-        }
-        guard let (task, retriedCount, recorded) = taken else { return }
-        if let task {
+        if let task = ended.task {
             settings.router.unregister(task)
             cancelGivenUp(task)
         }
-        let http = (failedResponse ?? recorded) as? HTTPURLResponse
+        let http = (failedResponse ?? ended.response) as? HTTPURLResponse
         let retryAfter = http?.value(forHTTPHeaderField: "Retry-After").flatMap { RetryAfter.seconds(from: $0) }
-        let context = RetryContext(url: url, error: error, retriedCount: retriedCount,
+        let context = RetryContext(url: url, error: error, retriedCount: ended.retriedCount,
                                    isTransient: DownloadErrorMapping.isTransient(error), retryAfter: retryAfter)
         // Off the delegate queue: a strategy is the caller's code and may take its time.
         DispatchQueue.global(qos: .utility).async { [self] in

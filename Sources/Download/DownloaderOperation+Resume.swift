@@ -45,13 +45,6 @@ extension DownloaderOperation {
         return entry
     }
 
-    /// Keeps what arrived, when it may be resumed, for a later attempt or load.
-    func keepPartialBytes() {
-        if let kept = state.withLock({ takeResumableBytes(&$0) }) {
-            settings.partials.store(kept, for: partialKey)
-        }
-    }
-
     /// What the response head means for a resumed attempt.
     enum ResumeStep {
         /// Go on: the body appends to the kept bytes, replaces them (200) or the response is

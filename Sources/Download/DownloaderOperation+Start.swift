@@ -36,12 +36,17 @@ extension DownloaderOperation {
             guard keep else {
                 // Everyone left while the task was being made; never resume it.
                 settings.router.unregister(task)
-                return true
+                return false
             }
             task.resume()
             return true
         }
-        if started == true { attemptDidStart(resumingFrom: kept?.data.count ?? 0) }
+        if started == true {
+            attemptDidStart(resumingFrom: kept?.data.count ?? 0)
+        } else if let kept {
+            // Not used after all: kept for a later load.
+            settings.partials.store(kept, for: partialKey)
+        }
         if started == nil {
             // The downloader was invalidated while this operation was starting.
             fail(ImageError(.cancelled, url: url))

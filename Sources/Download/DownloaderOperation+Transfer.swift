@@ -64,7 +64,8 @@ extension DownloaderOperation {
                             sink: SharedTask<DownloadedBody, BodyProgress>?)
         let withFeed = context.downloadDecryptor == nil
         let totals = state.withLock { state -> Totals? in
-            guard !state.isClosed else { return nil }
+            // A piece that arrives after its attempt ended belongs to no body.
+            guard !state.isClosed, state.isTransferring else { return nil }
             state.lastActivity = DispatchTime.now().uptimeNanoseconds
             if let limit, state.data.count + data.count > limit {
                 return (Int64(state.data.count), state.expectedBytes, true, false, nil)

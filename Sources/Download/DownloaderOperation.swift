@@ -183,8 +183,7 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
     open override func cancel() {
         super.cancel()
         // What arrived may serve a later load of the same URL.
-        keepPartialBytes()
-        fail(ImageError(.cancelled, url: url))
+        close(failingWith: ImageError(.cancelled, url: url), keepingPartialBytes: true)
     }
 
     /// Makes the data task for `request`. Override to adjust the request or the task; call
