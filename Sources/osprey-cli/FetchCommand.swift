@@ -159,12 +159,18 @@ enum FetchCommand {
             }
             return Outcome(url: text, ok: true, width: decoded?.pixelWidth, height: decoded?.pixelHeight,
                            bytes: result.data?.count,
-                           source: result.cacheType == .none ? (url.isFileURL ? "file" : "network")
+                           source: result.cacheType == .none ? Self.source(of: url)
                                                               : result.cacheType.description,
                            error: nil, file: file)
         } catch {
             return failure(text, String(describing: error))
         }
+    }
+
+    /// Where an uncached image came from: a file, a data: URL, or the network.
+    private static func source(of url: URL) -> String {
+        if url.isFileURL { return "file" }
+        return url.scheme?.lowercased() == "data" ? "data" : "network"
     }
 
     private static func failure(_ text: String, _ error: String) -> Outcome {
