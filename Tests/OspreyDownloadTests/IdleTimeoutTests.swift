@@ -42,6 +42,18 @@ struct IdleTimeoutTests {
         try await waitUntilIdle(harness.downloader, draining: harness.callbackQueue)
     }
 
+    @Test("redirects count as activity: slow hops that together outlast the idle timeout succeed")
+    func redirectsAreActivity() async throws {
+        let harness = try DownloadHarness { $0.downloadTimeout = 2 }
+        defer { harness.close() }
+        harness.server.setRoute("/hop1", Route.redirect(to: "/hop2").with { $0.delay = 1.2 })
+        harness.server.setRoute("/hop2", Route.redirect(to: "/image").with { $0.delay = 1.2 })
+        harness.server.setRoute("/image", Route.ok(Self.body).with { $0.delay = 1.2 })
+        let outcome = try await harness.outcome(of: "/hop1", options: .avoidDecodeImage)
+        #expect(outcome.data == Self.body, "\(outcome)")
+        #expect(harness.server.requestCount(for: "/image") == 1)
+    }
+
     @Test("the total deadline still fails a steady but slow download")
     func totalDeadline() async throws {
         let harness = try DownloadHarness { config in
