@@ -11,7 +11,7 @@ import Darwin
 /// terminal: piped output never gets it.
 final class ByteProgressLine: Sendable {
     /// Whether standard error is a terminal.
-    static let isInteractive = isatty(STDERR_FILENO) == 1
+    static let isInteractive = isatty(FileHandle.standardError.fileDescriptor) == 1
 
     /// A download is shown once it has run this long.
     static let showAfter: TimeInterval = 1
