@@ -84,10 +84,15 @@ extension DownloaderOperation {
         }
 
         /// A usable number of seconds, or nil for "no limit" (nil, 0, negative, infinite, NaN).
+        /// At most ``longestLimit``: timers are armed with it, and a huge value must not
+        /// overflow a nanosecond count.
         static func limit(_ seconds: TimeInterval?) -> TimeInterval? {
             guard let seconds, seconds.isFinite, seconds > 0 else { return nil }
-            return seconds
+            return min(seconds, longestLimit)
         }
+
+        /// About 115 days: longer timeouts are treated as this.
+        static let longestLimit: TimeInterval = 10_000_000
     }
 }
 
