@@ -115,9 +115,11 @@ extension DownloaderOperation {
         if let coding = http.value(forHTTPHeaderField: "Content-Encoding"), coding.lowercased() != "identity" {
             return nil
         }
-        var headers: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            if let name = name as? String, let value = value as? String { headers[name] = value }
+        // Most responses offer no ranges: settled by one header lookup, on every download.
+        guard let ranges = http.value(forHTTPHeaderField: "Accept-Ranges") else { return nil }
+        var headers = ["Accept-Ranges": ranges]
+        for name in ["ETag", "Last-Modified"] {
+            if let value = http.value(forHTTPHeaderField: name) { headers[name] = value }
         }
         return ResumeValidator.validator(headers: headers)
     }
