@@ -88,3 +88,19 @@ enum DownloadErrorMapping {
         .cannotParseResponse, .cannotDecodeRawData, .cannotDecodeContentData,
     ]
 }
+
+extension DownloadErrorMapping {
+    /// Whether a failure may go away by itself, for a ``RetryStrategy``: a timeout, a network
+    /// failure (refused, lost, unreachable), a body cut short by the connection, or HTTP 408,
+    /// 429 or 5xx. Cancellations, 304 and every permanent failure are not.
+    static func isTransient(_ error: ImageError) -> Bool {
+        switch error.code {
+        case .timedOut, .network:
+            return true
+        case .invalidDownloadStatusCode, .invalidDownloadResponse:
+            return !isPermanent(error)
+        default:
+            return false
+        }
+    }
+}

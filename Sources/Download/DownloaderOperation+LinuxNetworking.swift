@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -57,6 +58,11 @@ extension DownloaderOperation {
                 state.response = nil
                 state.expectedBytes = nil
                 state.reportedBytes = 0
+                // The new request asks for the whole body: kept bytes no longer apply.
+                state.resume = nil
+                state.resumableValidator = nil
+                if state.broadcastBytes > 0 { state.isFeedDisabled = true }
+                state.lastActivity = DispatchTime.now().uptimeNanoseconds
                 return (true, previous)
             }
             if let previous {

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -25,6 +26,8 @@ extension DownloaderOperation {
         let answer = taskWillRedirect(response, to: request)
         state.withLock { state in
             guard let owned = state.task, owned === task else { return }
+            // A redirect is a sign of life for the idle timeout.
+            state.lastActivity = DispatchTime.now().uptimeNanoseconds
             // Only enqueues the answer on the task's work queue; nothing calls back into us.
             completionHandler(answer)
         }

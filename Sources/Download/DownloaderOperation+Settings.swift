@@ -18,8 +18,17 @@ extension DownloaderOperation {
         /// Largest body in decoded bytes (never nil: a nil in the configuration means
         /// ``ImageDownloaderConfig/defaultMaxResponseSize``).
         public let maxResponseSize: Int?
-        /// Total seconds a download may take once started.
+        /// The idle timeout: seconds without a byte (or a response head, or a redirect) after
+        /// which the download fails with ``ImageError/Code/timedOut``; 0 or infinity: none.
+        /// The load's ``ImageContext/downloadTimeout`` when it set one, else the downloader's.
         public let downloadTimeout: TimeInterval
+        /// Total seconds the download may take once started, retries included; nil: no limit.
+        /// The load's ``ImageContext/downloadDeadline`` when it set one, else the downloader's
+        /// ``ImageDownloaderConfig/totalDeadline``.
+        public let totalDeadline: TimeInterval?
+        /// Whether and when a failed attempt is tried again: the load's
+        /// ``ImageContext/retryStrategy``, else the downloader's; nil: never.
+        public let retryStrategy: (any RetryStrategy)?
         /// Least fraction of the expected length between two progress callbacks (0…1).
         public let minimumProgressInterval: Double
         /// Answers authentication challenges.
@@ -46,16 +55,20 @@ extension DownloaderOperation {
         let deliveries: PendingWork
         /// Where given-up tasks are cancelled, off the caller's thread.
         let cancellations: TaskCancellations
+        /// Bytes of broken-off downloads, kept for the next attempt to resume from.
+        let partials: PartialDownloads
 
-        init(config: ImageDownloaderConfig, router: DownloadTaskRouter, coderQueue: DispatchQueue,
+        init(config: ImageDownloaderConfig, context: ImageContext, router: DownloadTaskRouter, coderQueue: DispatchQueue,
              cookieStorage: HTTPCookieStorage?, sessionGate: SessionGate, deliveries: PendingWork,
-             cancellations: TaskCancellations,
+             cancellations: TaskCancellations, partials: PartialDownloads,
              operationClosed: @escaping @Sendable (DownloaderOperation) -> Void,
              operationFinished: @escaping @Sendable (DownloaderOperation) -> Void) {
             acceptableStatusCodes = config.acceptableStatusCodes
             acceptableContentTypes = config.acceptableContentTypes
             maxResponseSize = config.maxResponseSize ?? ImageDownloaderConfig.defaultMaxResponseSize
-            downloadTimeout = config.downloadTimeout
+            downloadTimeout = Self.limit(context.downloadTimeout ?? config.downloadTimeout) ?? 0
+            totalDeadline = Self.limit(context.downloadDeadline ?? config.totalDeadline)
+            retryStrategy = context.retryStrategy ?? config.retryStrategy
             minimumProgressInterval = min(1, max(0, config.minimumProgressInterval.isNaN ? 0 : config.minimumProgressInterval))
             urlCredential = config.urlCredential
             coders = config.coders
@@ -67,7 +80,19 @@ extension DownloaderOperation {
             self.sessionGate = sessionGate
             self.deliveries = deliveries
             self.cancellations = cancellations
+            self.partials = partials
         }
+
+        /// A usable number of seconds, or nil for "no limit" (nil, 0, negative, infinite, NaN).
+        /// At most ``longestLimit``: timers are armed with it, and a huge value must not
+        /// overflow a nanosecond count.
+        static func limit(_ seconds: TimeInterval?) -> TimeInterval? {
+            guard let seconds, seconds.isFinite, seconds > 0 else { return nil }
+            return min(seconds, longestLimit)
+        }
+
+        /// About 115 days: longer timeouts are treated as this.
+        static let longestLimit: TimeInterval = 10_000_000
     }
 }
 

@@ -16,17 +16,30 @@ extension DownloaderOperation {
     /// to newcomers, stops the deadline and the task, finishes. Safe to call any number of times
     /// and from any thread; a subclass calls it to refuse a response or body.
     public func fail(_ error: ImageError) {
-        let (sink, task, deadline, wasOpen) = state.withLock { state in
+        close(failingWith: error, keepingPartialBytes: false)
+    }
+
+    /// ``fail(_:)``; with `keepingPartialBytes`, bytes that can be resumed are kept for a later
+    /// load, taken in the same locked step that closes the operation (so no body piece can
+    /// land in between).
+    func close(failingWith error: ImageError, keepingPartialBytes: Bool) {
+        let (sink, task, deadline, retryWait, wasOpen, kept) = state.withLock { state in
             let wasOpen = !state.isClosed
+            let kept = keepingPartialBytes && wasOpen ? takeResumableBytes(&state) : nil
             state.isClosed = true
+            state.isTransferring = false
             defer {
                 state.task = nil
                 state.deadline = nil
+                state.retryWait = nil
             }
-            return (state.sink, state.task, state.deadline, wasOpen)
+            return (state.sink, state.task, state.deadline, state.retryWait, wasOpen, kept)
         }
+        if let kept { settings.partials.store(kept, for: partialKey) }
         if wasOpen { settings.operationClosed(self) }
         deadline?.cancel()
+        // A cancel while a retry is awaited: no further request is made.
+        retryWait?.cancel()
         if let task {
             settings.router.unregister(task)
             cancelGivenUp(task)
@@ -62,7 +75,8 @@ extension DownloaderOperation {
     /// would make the next append copy it all).
     func body(from offset: Int) -> Data {
         state.withLock { state in
-            offset < state.data.count ? state.data.subdata(in: offset..<state.data.count) : Data()
+            guard !state.isFeedDisabled else { return Data() }
+            return offset < state.data.count ? state.data.subdata(in: offset..<state.data.count) : Data()
         }
     }
 }

@@ -7,16 +7,19 @@ import OspreyCore
 
 /// What `start()` sets going: the total deadline, then the data task or a local file read.
 extension DownloaderOperation {
-    /// Makes, registers and resumes the data task, unless every caller left meanwhile.
+    /// Makes, registers and resumes the data task of one attempt, unless every caller left
+    /// meanwhile. When bytes of an earlier attempt (or an earlier load) of this URL were
+    /// kept, it asks only for the rest.
     func startDataTask() {
         var cachedData: Data?
         if options.contains(.useURLCache), options.contains(.ignoreCachedResponse) {
             cachedData = session.configuration.urlCache?.cachedResponse(for: request)?.data
         }
+        let (attemptRequest, kept) = resumingRequest()
         // Made, registered and resumed inside the gate, so `invalidate()` either waits for
         // this task (and the session cancels it) or happens first (and no task is made).
         let started = settings.sessionGate.whileOpen { () -> Bool in
-            let task = makeDataTask(for: request, in: session)
+            let task = makeDataTask(for: attemptRequest, in: session)
             if options.contains(.highPriority) {
                 task.priority = URLSessionTask.highPriority
             } else if options.contains(.lowPriority) {
@@ -27,15 +30,22 @@ extension DownloaderOperation {
                 guard !state.isClosed else { return false }
                 state.task = task
                 state.cachedData = cachedData
+                beginAttempt(&state, keeping: kept)
                 return true
             }
             guard keep else {
                 // Everyone left while the task was being made; never resume it.
                 settings.router.unregister(task)
-                return true
+                return false
             }
             task.resume()
             return true
+        }
+        if started == true {
+            attemptDidStart(resumingFrom: kept?.data.count ?? 0)
+        } else if let kept {
+            // Not used after all: kept for a later load.
+            settings.partials.store(kept, for: partialKey)
         }
         if started == nil {
             // The downloader was invalidated while this operation was starting.
@@ -48,6 +58,12 @@ extension DownloaderOperation {
     /// ``ImageDownloaderConfig/maxResponseSize`` before a byte is read (``LocalFileReader``).
     func readLocalFile() {
         let fileURL = url
+        let began = state.withLock { state -> Bool in
+            guard !state.isClosed else { return false }
+            beginAttempt(&state, keeping: nil)
+            return true
+        }
+        guard began else { return }
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let data: Data
             do throws(LocalFileReader.Failure) {
@@ -76,11 +92,11 @@ extension DownloaderOperation {
         }
     }
 
-    /// Arms the total deadline: FoundationNetworking ignores `timeoutIntervalForResource` and
-    /// its request timeout only measures idle time, so a slow drip would never time out.
+    /// Arms the optional total deadline: FoundationNetworking ignores
+    /// `timeoutIntervalForResource` and its request timeout only measures idle time, so a slow
+    /// drip would never time out. It covers every attempt and the waits between them.
     func scheduleDeadline() {
-        let timeout = settings.downloadTimeout
-        guard timeout > 0, timeout.isFinite else { return }
+        guard let timeout = settings.totalDeadline else { return }
         let deadline = DispatchWorkItem { [weak self] in
             guard let self else { return }
             fail(ImageError(.timedOut, url: url))

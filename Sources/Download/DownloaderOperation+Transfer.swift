@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -15,6 +16,8 @@ extension DownloaderOperation {
     /// Applies the response modifier, validates status, content type and `Content-Length`;
     /// answers `.cancel` (and fails the download) when the response is not acceptable.
     func handleResponse(_ response: URLResponse) -> URLSession.ResponseDisposition {
+        // The head is a sign of life for the idle timeout.
+        state.withLock { $0.lastActivity = DispatchTime.now().uptimeNanoseconds }
         storeCookies(from: response)
         if retriedWithBasicAuthentication(after: response) { return .cancel }
         var response = response
@@ -26,24 +29,29 @@ extension DownloaderOperation {
             }
             response = modified
         }
+        if applyResume(to: response) == .restarted { return .cancel }
         if let error = ResponseValidation(settings: settings).error(for: response, url: url) {
-            fail(error)
+            attemptFailed(error, response: response)
             return .cancel
         }
         let length = response.expectedContentLength
-        let expected: Int64? = length >= 0 ? length : nil
-        let accepted = state.withLock { state -> Bool in
-            guard !state.isClosed else { return false }
+        let fresh = Self.resumableValidator(of: response)
+        let accepted = state.withLock { state -> (received: Int64, expected: Int64?)? in
+            guard !state.isClosed else { return nil }
             state.response = response
+            // A resumed body's length counts the bytes already held.
+            let held = state.resume?.offset ?? 0
+            let expected: Int64? = length >= 0 ? length + Int64(held) : nil
             state.expectedBytes = expected
+            if state.resume == nil { state.resumableValidator = fresh }
             if let expected, expected > 0 {
-                state.reservedBytes = Int(min(expected, Int64(Self.maxPresizedBytes)))
+                state.reservedBytes = max(state.data.count, Int(min(expected, Int64(Self.maxPresizedBytes))))
                 state.data.reserveCapacity(state.reservedBytes)
             }
-            return true
+            return (Int64(state.data.count), expected)
         }
-        guard accepted else { return .cancel }
-        reportProgress(received: 0, expected: expected)
+        guard let accepted else { return .cancel }
+        reportProgress(received: accepted.received, expected: accepted.expected)
         return .allow
     }
 
@@ -54,8 +62,11 @@ extension DownloaderOperation {
         let interval = settings.minimumProgressInterval
         typealias Totals = (received: Int64, expected: Int64?, tooLarge: Bool, report: Bool,
                             sink: SharedTask<DownloadedBody, BodyProgress>?)
+        let withFeed = context.downloadDecryptor == nil
         let totals = state.withLock { state -> Totals? in
-            guard !state.isClosed else { return nil }
+            // A piece that arrives after its attempt ended belongs to no body.
+            guard !state.isClosed, state.isTransferring else { return nil }
+            state.lastActivity = DispatchTime.now().uptimeNanoseconds
             if let limit, state.data.count + data.count > limit {
                 return (Int64(state.data.count), state.expectedBytes, true, false, nil)
             }
@@ -77,6 +88,7 @@ extension DownloaderOperation {
                 report = Double(received - state.reportedBytes) >= interval * Double(expected)
             }
             if report { state.reportedBytes = received }
+            if withFeed, !state.isFeedDisabled { state.broadcastBytes = max(state.broadcastBytes, state.data.count) }
             return (received, state.expectedBytes, false, report, state.sink)
         }
         guard let totals else { return }
@@ -89,7 +101,7 @@ extension DownloaderOperation {
         // those past the progress thinning reach callers' progress closures. A decryptor needs
         // the whole body, so its download offers no feed.
         var feed: (@Sendable (Int) -> Data)?
-        if context.downloadDecryptor == nil {
+        if withFeed {
             feed = { @Sendable [self] offset in body(from: offset) }
         }
         totals.sink?.send(BodyProgress(received: totals.received, expected: totals.expected, isReport: totals.report,
@@ -102,8 +114,8 @@ extension DownloaderOperation {
             let (response, received, expected) = state.withLock { state in
                 (state.response, Int64(state.data.count), state.expectedBytes)
             }
-            fail(DownloadErrorMapping.imageError(for: error, url: url, response: response,
-                                                 receivedBytes: received, expectedBytes: expected))
+            attemptFailed(DownloadErrorMapping.imageError(for: error, url: url, response: response,
+                                                          receivedBytes: received, expectedBytes: expected))
             return
         }
         completeTransfer()
@@ -128,17 +140,37 @@ extension DownloaderOperation {
     /// The body is complete: close the operation to newcomers, free the queue slot, then
     /// check the body and hand it to the decoders.
     func completeTransfer() {
-        let taken = state.withLock { state -> (Data, URLResponse?, Int64?, Data?, DispatchWorkItem?)? in
+        // An unusable end is the attempt's failure (a retry may follow): checked before the
+        // operation closes to newcomers.
+        let ending = state.withLock { state -> (count: Int, expected: Int64?, response: URLResponse?)? in
+            state.isClosed ? nil : (state.data.count, state.expectedBytes, state.response)
+        }
+        guard let ending else { return }
+        let status = (ending.response as? HTTPURLResponse)?.statusCode
+        if ending.count == 0 {
+            // An empty 200 is an unusable response, not an image that failed to decode.
+            attemptFailed(ImageError(.invalidDownloadResponse, url: url, statusCode: status))
+            return
+        }
+        if let expected = ending.expected, Int64(ending.count) < expected, request.httpMethod != "HEAD",
+           (ending.response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding") == nil {
+            // The transfer reported success with fewer bytes than promised: a body cut short.
+            attemptFailed(ImageError(.invalidDownloadResponse, url: url, statusCode: status,
+                                     underlying: URLError(.networkConnectionLost)))
+            return
+        }
+        let taken = state.withLock { state -> (Data, URLResponse?, Data?, DispatchWorkItem?)? in
             guard !state.isClosed else { return nil }
             state.isClosed = true
+            state.isTransferring = false
             defer {
                 state.data = Data()
                 state.task = nil
                 state.deadline = nil
             }
-            return (state.data, state.response, state.expectedBytes, state.cachedData, state.deadline)
+            return (state.data, state.response, state.cachedData, state.deadline)
         }
-        guard let (data, response, expected, cachedData, deadline) = taken else { return }
+        guard let (data, response, cachedData, deadline) = taken else { return }
         // Counted before the operation leaves the downloader's books, until every caller's
         // result is handed over or a decode job counts itself.
         settings.deliveries.begin()
@@ -146,19 +178,6 @@ extension DownloaderOperation {
         settings.operationClosed(self)
         deadline?.cancel()
         finishIfExecuting()
-        let status = (response as? HTTPURLResponse)?.statusCode
-        if data.isEmpty {
-            // An empty 200 is an unusable response, not an image that failed to decode.
-            fail(ImageError(.invalidDownloadResponse, url: url, statusCode: status))
-            return
-        }
-        if let expected, Int64(data.count) < expected, request.httpMethod != "HEAD",
-           (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding") == nil {
-            // The transfer reported success with fewer bytes than promised: a body cut short.
-            fail(ImageError(.invalidDownloadResponse, url: url, statusCode: status,
-                            underlying: URLError(.networkConnectionLost)))
-            return
-        }
         if let cachedData, cachedData == data {
             fail(ImageError(.notModified, url: url, statusCode: status))
             return

@@ -61,8 +61,36 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         var reservedBytes = 0
         /// `Content-Length`, when the server sent one.
         var expectedBytes: Int64?
-        /// Fires `downloadTimeout` seconds after start: the total deadline.
+        /// Fires ``Settings/totalDeadline`` seconds after start, when there is one.
         var deadline: DispatchWorkItem?
+        /// When the running attempt last showed life (made, response head, redirect, body
+        /// bytes), in `DispatchTime` nanoseconds: what the idle watchdog measures.
+        var lastActivity: UInt64 = 0
+        /// Whether an idle check is scheduled. One check at a time re-arms itself, so a body
+        /// piece only records the time, never touches a timer.
+        var isWatchdogArmed = false
+        /// True while an attempt's transfer runs; false before the first, while a retry is
+        /// waited for, and after the end.
+        var isTransferring = false
+        /// Retries made so far (0 during the first attempt).
+        var retriedCount = 0
+        /// Whether the retry strategy's answer for the last failure is still awaited (only its
+        /// first answer counts).
+        var isAwaitingRetryDecision = false
+        /// Starts the next attempt when the strategy's delay is over; cancelled by ``fail(_:)``.
+        var retryWait: DispatchWorkItem?
+        /// Set while the running attempt asked for the rest of kept bytes (`Range`).
+        var resume: ResumePoint?
+        /// The `If-Range` validator of the running attempt's response, when its bytes may be
+        /// kept for resuming.
+        var resumableValidator: String?
+        /// A server refused a range once: this operation asks for whole bodies from now on.
+        var resumeRefused = false
+        /// The most body bytes offered to progressive decoding through the feed.
+        var broadcastBytes = 0
+        /// Set when the body started over after the feed offered bytes: feed offsets no longer
+        /// match the body, so no more partial images (the final image is unaffected).
+        var isFeedDisabled = false
         /// URLCache bytes seen before the request, for ``DownloaderOptions/ignoreCachedResponse``.
         var cachedData: Data?
         /// Whether a 401 was already retried with the configured credential (Linux).
@@ -138,6 +166,11 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         }
         notifyStarted()
         scheduleDeadline()
+        startAttempt()
+    }
+
+    /// Starts one attempt: the first, or a retry.
+    func startAttempt() {
         if request.url?.isFileURL == true {
             readLocalFile()
         } else {
@@ -149,7 +182,8 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
     /// ``ImageError/Code/cancelled``, the task stops and the operation finishes.
     open override func cancel() {
         super.cancel()
-        fail(ImageError(.cancelled, url: url))
+        // What arrived may serve a later load of the same URL.
+        close(failingWith: ImageError(.cancelled, url: url), keepingPartialBytes: true)
     }
 
     /// Makes the data task for `request`. Override to adjust the request or the task; call

@@ -18,7 +18,8 @@ public struct DownloaderOptions: OptionSet, Sendable, Hashable {
     public static let useURLCache = DownloaderOptions(rawValue: 1 << 3)
     /// With ``useURLCache``: treat a response served from `URLCache` as a failure.
     public static let ignoreCachedResponse = DownloaderOptions(rawValue: 1 << 4)
-    /// Send and store cookies.
+    /// Send and store cookies, in `HTTPCookieStorage.shared` or the downloader's configured
+    /// ``ImageDownloaderConfig/cookieStorage``, on Apple platforms and Linux alike.
     public static let handleCookies = DownloaderOptions(rawValue: 1 << 5)
     /// Decode large images down to fit the memory budget.
     public static let scaleDownLargeImages = DownloaderOptions(rawValue: 1 << 6)

@@ -15,22 +15,52 @@ public enum ExecutionOrder: Sendable, Hashable {
     case lifo
 }
 
-/// Valued settings of an ``ImageDownloader``, read once when the downloader is created.
+/// Valued settings of an ``ImageDownloader``.
+///
+/// Set them before making a downloader, or change them in place on a running one
+/// (``ImageDownloader/config``), SDWebImage style:
 ///
 /// ```swift
-/// var config = ImageDownloaderConfig()
-/// config.maxConcurrentDownloads = 2
-/// let downloader = ImageDownloader(config: config)
+/// ImageDownloader.shared.config.downloadTimeout = 30
+/// ImageDownloader.shared.config.maxConcurrentDownloads = 4
 /// ```
+///
+/// A change applies to downloads that **start afterwards**; a running download keeps the
+/// settings it started with. ``maxConcurrentDownloads`` also applies at once to the queue
+/// (raising it starts waiting downloads). Read only when the downloader is made, so changing
+/// them later has no effect: ``sessionConfiguration``, ``cookieStorage``, ``executionOrder``
+/// and ``maxPartialDownloadBytes``.
 public struct ImageDownloaderConfig: Sendable {
     /// Downloads that run at once; the others wait in the downloader, which hands them to its
     /// `OperationQueue` one free slot at a time (by priority, then ``executionOrder``).
     /// Default 6.
     public var maxConcurrentDownloads = 6
-    /// Seconds a download may take **in total**, from the moment its operation starts to the
-    /// last byte. The request's idle timeout is this plus 5 s, a backstop that never fires
-    /// first. Default 15.
+    /// The **idle** timeout, as `URLRequest.timeoutInterval` in SDWebImage: a download fails
+    /// with ``ImageError/Code/timedOut`` when no byte arrived for this many seconds (the
+    /// response head and redirects count as activity), so a slow but steady download
+    /// succeeds. 0 or infinity: no idle timeout. Default 15. A load may override it with
+    /// ``ImageContext/downloadTimeout``.
     public var downloadTimeout: TimeInterval = 15
+    /// The optional **total** deadline: seconds a download may take from the moment its
+    /// operation starts to the last byte, retries and their waits included; it then fails with
+    /// ``ImageError/Code/timedOut`` however steadily bytes arrive. Nil (the default), 0 or
+    /// infinity: none. A load may override it with ``ImageContext/downloadDeadline``.
+    public var totalDeadline: TimeInterval?
+    /// Retries failed downloads for every load that sets no
+    /// ``ImageContext/retryStrategy`` of its own; nil (the default, as in Kingfisher): a
+    /// failure fails at once. ``DelayRetryStrategy`` retries transient failures with backoff
+    /// and honours `Retry-After`.
+    public var retryStrategy: (any RetryStrategy)?
+    /// Where ``DownloaderOptions/handleCookies`` requests take their cookies from and store the
+    /// server's: nil (the default) means `HTTPCookieStorage.shared`, on Apple platforms and
+    /// Linux alike. Requests without that option send and store no cookies. Read when the
+    /// downloader is made.
+    public var cookieStorage: HTTPCookieStorage?
+    /// The most bytes of broken-off downloads kept in memory for resuming with `Range` and
+    /// `If-Range` (only responses with `Accept-Ranges: bytes` and a strong `ETag` or a
+    /// `Last-Modified`), least recently kept dropped first. 0 keeps none. Default 32 MiB.
+    /// Read when the downloader is made.
+    public var maxPartialDownloadBytes: Int = 32 << 20
     /// Which queued download starts next. Default ``ExecutionOrder/fifo``.
     public var executionOrder: ExecutionOrder = .fifo
     /// The session configuration; copied when the downloader is created, so later changes to

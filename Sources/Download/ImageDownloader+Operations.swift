@@ -47,7 +47,9 @@ extension ImageDownloader {
     /// makes the operation that produces `task`'s bytes, and queues it by priority.
     func startDownload(_ task: SharedTask<DownloadedBody, BodyProgress>, key: DownloadMergeKey, caller: DownloadCaller) {
         let url = key.url
-        var request = makeRequest(for: url, options: caller.options, headers: key.headers)
+        let settings = operationSettings(for: caller.context)
+        var request = makeRequest(for: url, options: caller.options, headers: key.headers,
+                                  idleTimeout: settings.downloadTimeout)
         if let modifier = caller.context.requestModifier {
             guard let modified = modifier(request) else {
                 caller.refuse()
@@ -60,7 +62,7 @@ extension ImageDownloader {
             request = modified
         }
         let operation = config.operationClass.init(request: request, session: session, options: caller.options,
-                                                   context: caller.context, settings: operationSettings)
+                                                   context: caller.context, settings: settings)
         operation.attach(task)
         let filed = state.withLock { state -> Bool in
             if state.isInvalidated { return false }
@@ -102,11 +104,12 @@ extension ImageDownloader {
         }
     }
 
-    /// What every operation of this downloader is made with.
-    var operationSettings: DownloaderOperation.Settings {
-        DownloaderOperation.Settings(config: config, router: router, coderQueue: coderQueue,
+    /// What an operation started for a load with `context` is made with: the configuration
+    /// as it is now, with the load's overrides.
+    func operationSettings(for context: ImageContext) -> DownloaderOperation.Settings {
+        DownloaderOperation.Settings(config: config, context: context, router: router, coderQueue: coderQueue,
                                      cookieStorage: cookieStorage, sessionGate: sessionGate,
-                                     deliveries: deliveries, cancellations: cancellations,
+                                     deliveries: deliveries, cancellations: cancellations, partials: partials,
                                      operationClosed: { [weak self] operation in self?.operationDidClose(operation) },
                                      operationFinished: { [weak self] operation in
                                          self?.operationDidFinish(operation)

@@ -22,6 +22,7 @@ extension ImageDownloader {
             let limit = max(1, session.configuration.httpMaximumConnectionsPerHost)
             let slots = min(max(1, newValue), limit)
             state.withLock { $0.slotCount = slots }
+            configBox.withLock { $0.maxConcurrentDownloads = slots }
             downloadQueue.maxConcurrentOperationCount = slots
             startWaitingOperations()
         }

@@ -29,7 +29,8 @@ extension ImageDownloader {
     }
 
     /// A copy of the configured session configuration with the limits the downloader needs.
-    static func sessionConfiguration(for config: ImageDownloaderConfig) -> URLSessionConfiguration {
+    static func sessionConfiguration(for config: ImageDownloaderConfig,
+                                     cookieStorage: HTTPCookieStorage?) -> URLSessionConfiguration {
         let configuration = (config.sessionConfiguration.copy() as? URLSessionConfiguration)
             ?? ImageDownloaderConfig.defaultSessionConfiguration()
         // On Linux a request waiting inside libcurl for a connection slot times out while it
@@ -37,29 +38,39 @@ extension ImageDownloader {
         // At least 16, so ``ImageDownloader/maxConcurrentDownloads`` can be raised at run time.
         configuration.httpMaximumConnectionsPerHost = max(configuration.httpMaximumConnectionsPerHost,
                                                           config.maxConcurrentDownloads, 16)
-        configuration.timeoutIntervalForRequest = requestTimeout(config.downloadTimeout)
-        // Ignored by FoundationNetworking; the operation enforces the total deadline itself.
-        configuration.timeoutIntervalForResource = max(configuration.timeoutIntervalForResource,
-                                                       config.downloadTimeout)
+        // The operation enforces the idle timeout and the total deadline itself, whatever
+        // value the configuration has when a download starts; the session's own idle timeout
+        // is only a backstop behind them.
+        configuration.timeoutIntervalForRequest = max(requestTimeout(config.downloadTimeout), sessionBackstop)
         #if canImport(FoundationNetworking)
         // FoundationNetworking ignores `httpShouldHandleCookies` per request: the downloader
         // handles cookies itself, only for requests that ask for them.
         configuration.httpShouldSetCookies = false
         configuration.httpCookieAcceptPolicy = .never
         configuration.httpCookieStorage = nil
+        #else
+        // `.ephemeral` brings a private, empty cookie store: `.handleCookies` means the app's
+        // cookies (or the configured store). Requests without that option neither send nor
+        // store cookies (`httpShouldHandleCookies` is false on them).
+        configuration.httpCookieStorage = cookieStorage
+        configuration.httpShouldSetCookies = true
+        configuration.httpCookieAcceptPolicy = .always
         #endif
         return configuration
     }
 
-    /// The idle timeout libcurl enforces, a backstop that must never fire before the
-    /// operation's own total deadline: when it fires while a redirect answer is outstanding,
+    /// The session's idle timeout: long, since the operation's own watchdog fires first.
+    static let sessionBackstop: TimeInterval = 600
+
+    /// The idle timeout libcurl enforces for a request, a backstop that must never fire before
+    /// the operation's own idle timeout: when it fires while a redirect answer is outstanding,
     /// FoundationNetworking fails the task behind our back and the answer then crashes the
-    /// process (see DownloaderOperation+Redirect.swift). The operation's deadline cancels
-    /// through the safe path, so the idle timeout is the deadline plus a margin. Whole
+    /// process (see DownloaderOperation+Redirect.swift). The operation's watchdog cancels
+    /// through the safe path, so the backstop is the idle timeout plus a margin. Whole
     /// seconds: FoundationNetworking truncates it (0.5 s would become an instant timeout).
-    static func requestTimeout(_ downloadTimeout: TimeInterval) -> TimeInterval {
-        guard downloadTimeout.isFinite, downloadTimeout > 0 else { return 60 }
-        return downloadTimeout.rounded(.up) + 5
+    static func requestTimeout(_ idleTimeout: TimeInterval) -> TimeInterval {
+        guard idleTimeout.isFinite, idleTimeout > 0 else { return sessionBackstop }
+        return idleTimeout.rounded(.up) + 5
     }
 
     /// `url` with its scheme in lower case: schemes are case-insensitive (RFC 3986 §3.1) and
@@ -73,12 +84,13 @@ extension ImageDownloader {
     }
 
     /// The request for `url` before the context's request modifier sees it.
-    func makeRequest(for url: URL, options: DownloaderOptions, headers: [String: String]) -> URLRequest {
+    func makeRequest(for url: URL, options: DownloaderOptions, headers: [String: String],
+                     idleTimeout: TimeInterval) -> URLRequest {
         // By default the URL cache is bypassed: Osprey's own cache is the cache.
         let policy: URLRequest.CachePolicy = options.contains(.useURLCache)
             ? .useProtocolCachePolicy : .reloadIgnoringLocalCacheData
         var request = URLRequest(url: Self.normalizingScheme(url), cachePolicy: policy,
-                                 timeoutInterval: Self.requestTimeout(config.downloadTimeout))
+                                 timeoutInterval: Self.requestTimeout(idleTimeout))
         request.httpShouldHandleCookies = options.contains(.handleCookies)
         for (field, value) in headers {
             request.setValue(value, forHTTPHeaderField: field)

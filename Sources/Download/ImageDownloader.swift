@@ -21,8 +21,26 @@ public final class ImageDownloader: NSObject, Sendable {
     /// The downloader the ``ImageManager`` uses unless told otherwise.
     public static let shared = ImageDownloader()
 
-    /// The configuration the downloader was made with.
-    public let config: ImageDownloaderConfig
+    /// The downloader's settings, changeable in place at any time from any thread:
+    /// `ImageDownloader.shared.config.downloadTimeout = 30`. Changes apply to downloads that
+    /// start afterwards (see ``ImageDownloaderConfig`` for the few read only at creation);
+    /// ``ImageDownloaderConfig/maxConcurrentDownloads`` also resizes the queue at once, as
+    /// ``maxConcurrentDownloads`` does. Each read and each write is atomic; a read-modify-write
+    /// such as `config.downloadTimeout += 1` from two threads at once may lose one of them.
+    public var config: ImageDownloaderConfig {
+        get { configBox.withLock { $0 } }
+        set {
+            let slotsChanged = configBox.withLock { config -> Bool in
+                defer { config = newValue }
+                return config.maxConcurrentDownloads != newValue.maxConcurrentDownloads
+            }
+            if slotsChanged { maxConcurrentDownloads = newValue.maxConcurrentDownloads }
+        }
+    }
+    /// Invariant: the settings later downloads start with; only whole values are swapped in.
+    let configBox: Locked<ImageDownloaderConfig>
+    /// Bytes of broken-off downloads kept for resuming, by URL.
+    let partials: PartialDownloads
     /// Runs the operations; its width is ``ImageDownloaderConfig/maxConcurrentDownloads``.
     let downloadQueue: OperationQueue
     /// The session's serial delegate queue.
@@ -42,8 +60,9 @@ public final class ImageDownloader: NSObject, Sendable {
     let decodes = TaskPool<DecodeKey, Decoded<DownloadedBody>, DecodeProgress>()
     /// Cancels of given-up tasks, which ``invalidate()`` waits for.
     let cancellations = TaskCancellations()
-    /// The configuration's cookie storage, which the downloader manages itself on Linux
-    /// (nil when the configuration does not set cookies).
+    /// Where ``DownloaderOptions/handleCookies`` requests take and store cookies
+    /// (``ImageDownloaderConfig/cookieStorage``, by default `HTTPCookieStorage.shared`). The
+    /// session uses it on Apple platforms; on Linux the downloader manages it itself.
     let cookieStorage: HTTPCookieStorage?
 
     struct State {
@@ -86,7 +105,8 @@ public final class ImageDownloader: NSObject, Sendable {
 
     /// Creates a downloader with its own session and queues.
     public init(config: ImageDownloaderConfig = .init()) {
-        self.config = config
+        configBox = Locked(config)
+        partials = PartialDownloads(capacity: config.maxPartialDownloadBytes)
         downloadQueue = OperationQueue()
         downloadQueue.name = "osprey.downloader.operations"
         downloadQueue.maxConcurrentOperationCount = max(1, config.maxConcurrentDownloads)
@@ -96,10 +116,10 @@ public final class ImageDownloader: NSObject, Sendable {
         coderQueue = DispatchQueue(label: "osprey.downloader.coder", qos: .userInitiated, attributes: .concurrent)
         state = Locked(State(pending: PendingDownloads(order: config.executionOrder), slotCount: max(1, config.maxConcurrentDownloads),
                              headers: Self.defaultHeaders))
-        let sessionConfiguration = config.sessionConfiguration
-        cookieStorage = sessionConfiguration.httpShouldSetCookies ? sessionConfiguration.httpCookieStorage : nil
+        cookieStorage = config.cookieStorage ?? HTTPCookieStorage.shared
         super.init()
-        let session = URLSession(configuration: Self.sessionConfiguration(for: config), delegate: self,
+        let session = URLSession(configuration: Self.sessionConfiguration(for: config, cookieStorage: cookieStorage),
+                                 delegate: self,
                                  delegateQueue: delegateQueue)
         sessionBox.withLock { $0 = session }
     }

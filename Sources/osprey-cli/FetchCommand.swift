@@ -6,19 +6,27 @@ import Osprey
 enum FetchCommand {
     static let help = """
     usage: osprey fetch <url | image file>... [--list FILE]... [--cache-dir D] [--concurrency N]
+                        [--timeout SECONDS] [--deadline SECONDS] [--retries N]
                         [--thumbnail WxH] [--out DIR] [--format png|jpeg] [--json]
 
-    Loads each URL through ImageManager (memory, then disk cache, then network). A word without
-    "://" is a local image file, loaded through the same pipeline (reported as "file").
+    Loads each URL through ImageManager (memory, then disk cache, then network). data: URLs
+    work too. A word without "://" (and not data:) is a local image file, loaded through the
+    same pipeline (reported as "file").
       --list FILE       also load the URLs in FILE, one per line (blank lines and # comments skipped)
       --cache-dir D     disk cache root (default: the shared cache, \(ImageCache.defaultDiskCacheDirectory.path));
                         entries go in its namespace folder D/default (`osprey cache path` prints it)
       --concurrency N   downloads at once, \(Limits.concurrency.lowerBound)–\(Limits.concurrency.upperBound) (default 6)
+      --timeout S       fail a download when no byte arrived for S seconds (idle timeout, default 15)
+      --deadline S      fail a download that takes more than S seconds in all (default: none)
+      --retries N       retry timeouts, lost connections, 408, 429 and 5xx up to N times, with
+                        backoff (1 s, 2 s, 4 s …) or the server's Retry-After; a body cut short
+                        resumes with Range/If-Range when the server allows it (default 0)
       --thumbnail WxH   decode straight to at most W×H pixels
       --out DIR         write every image as DIR/<n>-<name>.png
       --format F        with --out: png (default) or jpeg (quality 90, alpha flattened onto white)
       --json            print one JSON object instead of the table
-    Exits 1 when any URL failed.
+    A download that takes longer than a second shows its bytes on a live line when standard
+    error is a terminal. Exits 1 when any URL failed.
     """
 
     struct Outcome: Encodable {
@@ -33,7 +41,8 @@ enum FetchCommand {
     }
 
     static func run(_ words: [String]) async throws -> Int32 {
-        let arguments = try Arguments(words, valued: ["cache-dir", "concurrency", "thumbnail", "out", "list", "format"],
+        let arguments = try Arguments(words, valued: ["cache-dir", "concurrency", "thumbnail", "out", "list", "format",
+                                                          "timeout", "deadline", "retries"],
                                       switches: ["json"])
         let urls = try arguments.positional + arguments.allValues("list").flatMap(readList)
         guard !urls.isEmpty else { throw Arguments.Problem(description: "fetch needs at least one URL or file") }
@@ -43,6 +52,7 @@ enum FetchCommand {
         let concurrency = try arguments.int("concurrency", in: Limits.concurrency, default: 6)
         var config = ImageDownloaderConfig()
         config.maxConcurrentDownloads = concurrency
+        try FetchNetwork(arguments).apply(to: &config)
         let directory = arguments.value("cache-dir").map { URL(fileURLWithPath: $0) }
         // The cache would fail every store silently in a folder it cannot create: say so now.
         if let directory { try FileProblem.makeFolder(directory, what: "the cache folder") }
@@ -89,13 +99,15 @@ enum FetchCommand {
                              out: (folder: URL, format: ImageFormat)?, showProgress: Bool) async -> [Outcome] {
         var outcomes = [Outcome?](repeating: nil, count: urls.count)
         var finished = 0
+        let bytes = ByteProgressLine()
         await withTaskGroup(of: (Int, Outcome).self) { group in
             var next = 0
             func addNext() {
                 guard next < urls.count else { return }
                 let index = next
                 next += 1
-                group.addTask { (index, await loadOne(urls[index], index: index, manager: manager, context: context, out: out)) }
+                group.addTask { (index, await loadOne(urls[index], index: index, manager: manager, context: context, out: out,
+                                                            bytes: bytes)) }
             }
             for _ in 0..<min(window, urls.count) { addNext() }
             for await (index, outcome) in group {
@@ -109,9 +121,9 @@ enum FetchCommand {
     }
 
     private static func loadOne(_ text: String, index: Int, manager: ImageManager, context: ImageContext,
-                                out: (folder: URL, format: ImageFormat)?) async -> Outcome {
+                                out: (folder: URL, format: ImageFormat)?, bytes: ByteProgressLine) async -> Outcome {
         let url: URL
-        if text.contains("://") {
+        if text.contains("://") || text.lowercased().hasPrefix("data:") {
             guard let parsed = URL(string: text), parsed.scheme != nil else {
                 return failure(text, ImageError(.invalidURL).description)
             }
@@ -124,7 +136,11 @@ enum FetchCommand {
         }
         do {
             // The process may exit right after the last load: let the disk writes finish first.
-            let result = try await manager.loadImage(with: url, options: .waitStoreCache, context: context)
+            bytes.begin(text)
+            defer { bytes.end(text) }
+            let result = try await manager.load(url, options: .waitStoreCache, context: context) { progress in
+                bytes.update(text, progress)
+            }
             let decoded = PlatformImageBridge.decodedImage(from: result.image)
             var file: String?
             if let out, let decoded {
@@ -143,12 +159,18 @@ enum FetchCommand {
             }
             return Outcome(url: text, ok: true, width: decoded?.pixelWidth, height: decoded?.pixelHeight,
                            bytes: result.data?.count,
-                           source: result.cacheType == .none ? (url.isFileURL ? "file" : "network")
+                           source: result.cacheType == .none ? Self.source(of: url)
                                                               : result.cacheType.description,
                            error: nil, file: file)
         } catch {
             return failure(text, String(describing: error))
         }
+    }
+
+    /// Where an uncached image came from: a file, a data: URL, or the network.
+    private static func source(of url: URL) -> String {
+        if url.isFileURL { return "file" }
+        return url.scheme?.lowercased() == "data" ? "data" : "network"
     }
 
     private static func failure(_ text: String, _ error: String) -> Outcome {

@@ -104,7 +104,7 @@ struct ResponseSizeTests {
         // fix the callers were told only after `task.cancel()` returned, which waits for the
         // session's busy work queue: seconds late under a flood.)
         let harness = try DownloadHarness { config in
-            config.downloadTimeout = 2
+            config.totalDeadline = 2
             config.maxResponseSize = 256 << 20
         }
         defer { harness.close() }

@@ -29,6 +29,9 @@ struct ServerFaultTests {
         var statusCode: Int?
         /// Whether the manager should refuse the URL from now on.
         var permanent: Bool?
+        /// Ended by the total deadline: `downloadTimeout` is an idle timeout, which a steady
+        /// drip never reaches.
+        var usesTotalDeadline = false
         var testDescription: String { name }
     }
 
@@ -38,7 +41,7 @@ struct ServerFaultTests {
               permanent: false),
         Fault(name: "stall", route: .ok(image).with { $0.stall = true }, expected: .timedOut, permanent: false),
         Fault(name: "drip longer than the total deadline", route: .ok(image).with { $0.bytesPerSecond = 100 },
-              expected: .timedOut, permanent: false),
+              expected: .timedOut, permanent: false, usesTotalDeadline: true),
         Fault(name: "reset mid-body", route: .ok(image).with { $0.closeAfterBodyBytes = 100 },
               expected: .invalidDownloadResponse, statusCode: 200, permanent: false),
         Fault(name: "short body against Content-Length", route: .ok(image).with { $0.extraContentLength = 500 },
@@ -68,6 +71,7 @@ struct ServerFaultTests {
         let timeout = fault.expected == .timedOut ? Self.timeout : 120
         let harness = try DownloadHarness { config in
             config.downloadTimeout = timeout
+            if fault.usesTotalDeadline { config.totalDeadline = timeout }
             config.maxResponseSize = 100_000
             config.acceptableContentTypes = ["image/*"]
         }

@@ -58,4 +58,19 @@ public struct ImageContext: Sendable {
     /// View binding: the image shown when the load fails (not when it is cancelled). Default
     /// nil: the view keeps what it shows (the placeholder, with `.delayPlaceholder`).
     public var failureImage: PlatformImage?
+
+    // Network
+
+    /// This load's idle timeout in seconds (no byte for that long fails the download with
+    /// ``ImageError/Code/timedOut``); nil (the default) keeps the downloader's
+    /// `downloadTimeout`. 0 or infinity: none. A load that joins a download already under way
+    /// shares that download's timeouts and retries.
+    public var downloadTimeout: TimeInterval?
+    /// This load's total deadline in seconds, retries included; nil (the default) keeps the
+    /// downloader's `totalDeadline`. 0 or infinity: none, even when the downloader has one.
+    public var downloadDeadline: TimeInterval?
+    /// Decides whether a failed download of this load is tried again, and when; nil (the
+    /// default) keeps the downloader's `retryStrategy` (none unless configured).
+    /// Loads that share a download share its one sequence of retries.
+    public var retryStrategy: (any RetryStrategy)?
 }
