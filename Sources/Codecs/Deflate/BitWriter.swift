@@ -135,6 +135,15 @@ extension BitWriter {
         return result
     }
 
+    /// Ends a zlib stream whose uncompressed bytes had Adler-32 `checksum` (computed by the
+    /// caller as it went): pads to a byte, appends it big-endian, returns the whole stream.
+    mutating func finishingZlib(checksum: UInt32) -> [UInt8] {
+        alignToByte()
+        append(contentsOf: [UInt8(checksum >> 24), UInt8(checksum >> 16 & 0xFF),
+                            UInt8(checksum >> 8 & 0xFF), UInt8(checksum & 0xFF)])
+        return takeBytes()
+    }
+
     /// Ends a zlib stream whose uncompressed bytes were `data`: pads to a byte and appends the
     /// big-endian Adler-32 trailer (RFC 1950), then returns the whole stream.
     mutating func finishingZlib(of data: UnsafeBufferPointer<UInt8>) -> [UInt8] {
