@@ -103,7 +103,7 @@ struct RawBitWriter {
     /// Appends the low `count` bits of `value` (at most 32).
     @inline(__always)
     mutating func write(_ value: Int, bits count: Int) {
-        buffer |= UInt64(truncatingIfNeeded: value) &<< UInt64(bitCount)
+        buffer |= UInt64(truncatingIfNeeded: value) &<< UInt64(truncatingIfNeeded: bitCount)
         bitCount &+= count
         if bitCount >= 32 {
             UnsafeMutableRawPointer(out).storeBytes(of: buffer.littleEndian, as: UInt64.self)

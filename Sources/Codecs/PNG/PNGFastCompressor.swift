@@ -59,12 +59,16 @@ enum PNGFastCompressor {
                     filter(current, above: above, rowBytes: rowBytes, stride: stride, into: filtered)
                     tokenize(filtered, count: rowLength, distance: stride,
                              literal: { counts[Int($0)] &+= 1 },
+                             literals: { word in
+                                 for k in 0..<4 { counts[Int(truncatingIfNeeded: word &>> UInt64(8 &* k)) & 0xFF] &+= 1 }
+                             },
                              match: { counts[257 &+ Int(DeflateBlockWriter.lengthSymbol[$0 &- 3])] &+= 1 })
                 }
             }
             // Every literal and length symbol can occur outside the sample: give each a code.
             for symbol in 0..<286 { literalCounts[symbol] = literalCounts[symbol] &* 8 &+ 1 }
-            let literalLengths = HuffmanCodeBuilder.lengths(frequencies: literalCounts, limit: 15)
+            // At most 14 bits a code, so four literals fit one 56-bit write.
+            let literalLengths = HuffmanCodeBuilder.lengths(frequencies: literalCounts, limit: 14)
             var distanceCounts = [Int](repeating: 0, count: 30)
             let distanceSymbol = DeflateBlockWriter.distanceSymbol(stride - 1)
             distanceCounts[distanceSymbol] = 2
@@ -73,24 +77,26 @@ enum PNGFastCompressor {
             let literalCodes = HuffmanCodeBuilder.codes(lengths: literalLengths)
             let distanceCodes = HuffmanCodeBuilder.codes(lengths: distanceLengths)
 
-            // Per literal one word: reversed code | length << 16. Per match length (3…258) the
-            // length code and its extra bits as one write, then the fixed distance code.
-            let literalWords = UnsafeMutablePointer<Int>.allocate(capacity: 256)
-            let lengthWords = UnsafeMutablePointer<Int>.allocate(capacity: 259)
+            // Per literal one word: reversed code | length << 32. Per match length (3…258) the
+            // length code, its extra bits and the fixed distance code as one write.
+            let literalWords = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
+            let lengthWords = UnsafeMutablePointer<UInt64>.allocate(capacity: 259)
             defer {
                 literalWords.deallocate()
                 lengthWords.deallocate()
             }
-            for byte in 0..<256 { literalWords[byte] = Int(literalCodes[byte]) | Int(literalLengths[byte]) << 16 }
+            for byte in 0..<256 { literalWords[byte] = UInt64(literalCodes[byte]) | UInt64(literalLengths[byte]) << 32 }
+            let distanceCode = UInt64(distanceCodes[distanceSymbol])
+            let distanceBits = Int(distanceLengths[distanceSymbol])
             for length in 3...258 {
                 let symbol = Int(DeflateBlockWriter.lengthSymbol[length - 3])
                 let codeLength = Int(literalLengths[257 + symbol])
-                let extra = length - DeflateBlockWriter.lengthBases[symbol]
-                let bits = codeLength + DeflateBlockWriter.lengthExtra[symbol]
-                lengthWords[length] = (Int(literalCodes[257 + symbol]) | extra << codeLength) | bits << 32
+                let extra = UInt64(length - DeflateBlockWriter.lengthBases[symbol])
+                let extraBits = DeflateBlockWriter.lengthExtra[symbol]
+                let bits = codeLength + extraBits + distanceBits
+                lengthWords[length] = UInt64(literalCodes[257 + symbol]) | extra << UInt64(codeLength)
+                    | distanceCode << UInt64(codeLength + extraBits) | UInt64(bits) << 40
             }
-            let distanceCode = Int(distanceCodes[distanceSymbol])
-            let distanceBits = Int(distanceLengths[distanceSymbol])
 
             // Pass 2: filter, checksum and code each row.
             var writer = BitWriter(prefix: [0x78, 0x01], capacity: rowLength * height / 2 + 1024)
@@ -105,20 +111,64 @@ enum PNGFastCompressor {
                 adler.update(UnsafeRawBufferPointer(start: filtered, count: rowLength))
                 // A symbol is at most 15 + 5 + 15 bits: five bytes per input byte is ample.
                 writer.withRawWriter(reserving: rowLength &* 5 &+ 16) { raw in
+                    var packed = PackedBitWriter(raw)
                     tokenize(filtered, count: rowLength, distance: stride,
                              literal: { byte in
                                  let word = literalWords[Int(byte)]
-                                 raw.write(word & 0xFFFF, bits: word &>> 16)
+                                 packed.write(word & 0xFFFF, bits: Int(truncatingIfNeeded: word &>> 32))
+                             },
+                             literals: { bytes in
+                                 let w0 = literalWords[Int(truncatingIfNeeded: bytes) & 0xFF]
+                                 let w1 = literalWords[Int(truncatingIfNeeded: bytes &>> 8) & 0xFF]
+                                 let w2 = literalWords[Int(truncatingIfNeeded: bytes &>> 16) & 0xFF]
+                                 let w3 = literalWords[Int(truncatingIfNeeded: bytes &>> 24) & 0xFF]
+                                 let l0 = w0 &>> 32, l01 = l0 &+ w1 &>> 32, l012 = l01 &+ w2 &>> 32
+                                 let value = (w0 & 0xFFFF) | (w1 & 0xFFFF) &<< l0 | (w2 & 0xFFFF) &<< l01
+                                     | (w3 & 0xFFFF) &<< l012
+                                 packed.write(value, bits: Int(truncatingIfNeeded: l012 &+ w3 &>> 32))
                              },
                              match: { length in
                                  let word = lengthWords[length]
-                                 raw.write(word & 0xFFFF_FFFF, bits: word &>> 32)
-                                 raw.write(distanceCode, bits: distanceBits)
+                                 packed.write(word & 0xFF_FFFF_FFFF, bits: Int(truncatingIfNeeded: word &>> 40))
                              })
+                    raw = packed.raw
                 }
             }
             writer.write(Int(literalCodes[256]), bits: Int(literalLengths[256]))
             return writer.finishingZlib(checksum: adler.value)
+        }
+    }
+
+    /// A bit writer that takes up to 56 bits a write: after each write it stores the buffer and
+    /// moves on by the whole bytes in it, so at most 7 bits stay pending. Made from (and turned
+    /// back into) the deflate writer's ``RawBitWriter``, whose room it writes into.
+    private struct PackedBitWriter {
+        var out: UnsafeMutablePointer<UInt8>
+        var buffer: UInt64
+        var bitCount: Int
+
+        @inline(__always)
+        init(_ raw: RawBitWriter) {
+            out = raw.out
+            buffer = raw.buffer
+            bitCount = raw.bitCount
+            write(0, bits: 0)   // down to at most 7 pending bits
+        }
+
+        /// The state as a ``RawBitWriter`` (fewer than 32 bits pending).
+        var raw: RawBitWriter { RawBitWriter(out: out, buffer: buffer, bitCount: bitCount) }
+
+        /// Appends the low `bits` (≤ 56) bits of `value` (no higher bits set).
+        @inline(__always)
+        mutating func write(_ value: UInt64, bits: Int) {
+            buffer |= value &<< UInt64(truncatingIfNeeded: bitCount)
+            bitCount &+= bits
+            UnsafeMutableRawPointer(out).storeBytes(of: buffer.littleEndian, as: UInt64.self)
+            // At most 63 bits were pending, so at most 7 whole bytes leave.
+            let bytes = bitCount &>> 3
+            out += bytes
+            buffer = buffer &>> UInt64(truncatingIfNeeded: bytes &<< 3)
+            bitCount &= 7
         }
     }
 
@@ -156,10 +206,27 @@ enum PNGFastCompressor {
                 sub &+= Int(Int8(bitPattern: row[x]).magnitude)
                 up &+= Int(Int8(bitPattern: row[x] &- above[x]).magnitude)
             }
-            // Branch-free body so the compiler can keep it in vector lanes.
-            for x in head..<rowBytes {
+            // Sixteen bytes a step in 16-bit lanes (each |residual| ≤ 128, so 255 steps cannot
+            // overflow), folded into the totals every 255 steps.
+            var x = head
+            while x &+ 16 <= rowBytes {
+                var subLanes = SIMD16<UInt16>.zero, upLanes = SIMD16<UInt16>.zero
+                let end = min(rowBytes, x &+ 16 &* 255)
+                while x &+ 16 <= end {
+                    let current = UnsafeRawPointer(row + x).loadUnaligned(as: SIMD16<UInt8>.self)
+                    let left = UnsafeRawPointer(row + (x &- stride)).loadUnaligned(as: SIMD16<UInt8>.self)
+                    let upper = UnsafeRawPointer(above + x).loadUnaligned(as: SIMD16<UInt8>.self)
+                    subLanes &+= magnitudes(current &- left)
+                    upLanes &+= magnitudes(current &- upper)
+                    x &+= 16
+                }
+                sub &+= Int(subLanes.wrappedSum())
+                up &+= Int(upLanes.wrappedSum())
+            }
+            while x < rowBytes {
                 sub &+= Int(Int8(bitPattern: row[x] &- row[x &- stride]).magnitude)
                 up &+= Int(Int8(bitPattern: row[x] &- above[x]).magnitude)
+                x &+= 1
             }
             useUp = up < sub
         }
@@ -175,18 +242,45 @@ enum PNGFastCompressor {
         }
     }
 
-    /// Calls `literal(byte)` or `match(length)` (a copy from `distance` back, 4…258 long) for
-    /// `data[0..<count]`, in order; matches reach back within `data` only. Reads up to 8 bytes
-    /// past `count` (the caller's slack), never using them.
+    /// |r| of each byte read as a signed residual, widened to 16 bits.
+    @inline(__always)
+    private static func magnitudes(_ r: SIMD16<UInt8>) -> SIMD16<UInt16> {
+        // min(r, −r) is |r| for r as Int8 (0…128), computed on unsigned bytes (`pminub`).
+        let m = pointwiseMin(r, SIMD16<UInt8>.zero &- r)
+        return SIMD16<UInt16>(UInt16(m[0]), UInt16(m[1]), UInt16(m[2]), UInt16(m[3]), UInt16(m[4]), UInt16(m[5]),
+                              UInt16(m[6]), UInt16(m[7]), UInt16(m[8]), UInt16(m[9]), UInt16(m[10]), UInt16(m[11]),
+                              UInt16(m[12]), UInt16(m[13]), UInt16(m[14]), UInt16(m[15]))
+    }
+
+    /// Calls `literal(byte)`, `literals(fourBytes)` (four literals, the first in the low byte)
+    /// or `match(length)` (a copy from `distance` back, 4…258 long) for `data[0..<count]`, in
+    /// order; matches reach back within `data` only. Reads up to 8 bytes past `count` (the
+    /// caller's slack), never using them.
     @inline(__always)
     static func tokenize(_ data: UnsafePointer<UInt8>, count: Int, distance: Int,
-                         literal: (UInt8) -> Void, match: (Int) -> Void) {
+                         literal: (UInt8) -> Void, literals: (UInt64) -> Void, match: (Int) -> Void) {
         var i = 0
         while i < min(distance, count) {
             literal(data[i])
             i &+= 1
         }
         while i < count {
+            // Four positions settled by one word compare: a match starts at i + k exactly when
+            // bytes k…k+3 of the two words agree. None does (the usual case in a photo): four
+            // literals at once.
+            if i &+ 8 <= count {
+                let word = UnsafeRawPointer(data + i).loadUnaligned(as: UInt64.self)
+                let x = word ^ UnsafeRawPointer(data + (i &- distance)).loadUnaligned(as: UInt64.self)
+                // High bit of each byte set when that byte differs (exact, no carries between bytes).
+                let differs = (((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x) & 0x8080_8080_8080_8080
+                let same = ~differs & 0x8080_8080_8080_8080
+                let runs = same & (same &>> 8) & (same &>> 16) & (same &>> 24)
+                if runs & 0x8080_8080 == 0 {
+                    literals(word)
+                    i &+= 4
+                    continue
+                }
+            }
             // Most bytes of a photo start no match: four bytes compared at once settle that
             // (a match must be at least four long to be taken).
             guard i &+ 4 <= count,
