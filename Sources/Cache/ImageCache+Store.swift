@@ -5,8 +5,9 @@ import OspreyCore
 extension ImageCache {
     /// Stores `image` in memory (synchronously, at its decoded cost) and the bytes on disk (on
     /// the I/O queue), as `cacheType` allows. The disk gets `imageData` as given; without
-    /// bytes, the image encoded as PNG by ``coders`` on ``coderQueue`` (if no PNG encoder is
-    /// registered, or it fails, nothing is written — not an error). Memory is skipped when the config turns it
+    /// bytes, the image encoded as PNG by ``coders`` on ``coderQueue``, its write still ordered
+    /// on the I/O queue where this call put it (if no PNG encoder is registered, or it fails,
+    /// nothing is written — not an error). Memory is skipped when the config turns it
     /// off or there is no image. `completion` runs once everything is written: on a global
     /// queue after disk work, else on the calling thread.
     public func store(_ image: PlatformImage?, imageData: Data?, forKey key: String,
@@ -18,18 +19,53 @@ extension ImageCache {
             completion?()
             return
         }
-        let diskCache = diskCache
-        let write: @Sendable (Data?) -> Void = { data in
-            diskCache.ioQueue.async {
-                if let data { diskCache.store(data, forKey: key) }
+        if let imageData {
+            diskCache.ioQueue.async { [diskCache] in
+                diskCache.store(imageData, forKey: key)
                 Self.finish(completion)
             }
-        }
-        if let imageData {
-            write(imageData)
         } else if let image {
-            // Encoding is CPU work: on the coder queue, so the I/O queue only writes.
-            coderQueue.async { write(self.encodedPNG(image)) }
+            writeEncoded(forKey: key, completion: completion) { self.encodedPNG(image) }
+        }
+    }
+
+    /// Stores a transformed image: `image` in memory at once (as ``store(_:imageData:forKey:cacheType:completion:)``
+    /// does), and `pixels` encoded per ``ImageCacheConfig/encodingPolicy`` on disk, the encode
+    /// on ``coderQueue`` after this returns; the write keeps its place on the I/O queue, so a
+    /// disk read of `key` asked for after this call finds the entry. Falls back to fast PNG
+    /// when the policy's encoder fails; nothing is written when that fails too.
+    public func storeTransformed(_ image: PlatformImage?, pixels: DecodedImage, sourceFormat: ImageFormat, sourceData: Data?,
+                                 forKey key: String, cacheType: ImageCacheType, completion: (@Sendable () -> Void)?) {
+        if let image, cacheType.includesMemory, config.shouldCacheImagesInMemory {
+            memoryCache.setObject(image, forKey: key, cost: PlatformImageBridge.cost(of: image))
+        }
+        guard cacheType.includesDisk else {
+            completion?()
+            return
+        }
+        writeEncoded(forKey: key, completion: completion) {
+            self.encodeForDisk(pixels, sourceFormat: sourceFormat, sourceData: sourceData)
+        }
+    }
+
+    /// Encodes on the coder queue (CPU work, in parallel with other disk work) and writes the
+    /// bytes to `key` from a slot taken on the I/O queue now: the slot waits for the encode, so
+    /// the write is ordered before every disk operation queued after this call.
+    private func writeEncoded(forKey key: String, completion: (@Sendable () -> Void)?,
+                              encode: @escaping @Sendable () -> Data?) {
+        // Written once by the encode, read once by the slot after `encoded` is left.
+        let bytes = Locked<Data?>(nil)
+        let encoded = DispatchGroup()
+        encoded.enter()
+        coderQueue.async {
+            let data = encode()
+            bytes.withLock { $0 = data }
+            encoded.leave()
+        }
+        diskCache.ioQueue.async { [diskCache] in
+            encoded.wait()
+            if let data = bytes.withLock({ $0 }) { diskCache.store(data, forKey: key) }
+            Self.finish(completion)
         }
     }
 

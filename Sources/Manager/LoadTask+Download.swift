@@ -143,14 +143,14 @@ extension LoadTask {
             cache.setValidators(HTTPValidators(response: response), forKey: originalKey)
         }
         guard shouldTransform(image) else {
-            return store(image, original: loaded.data, transformed: false)
+            return store(image, original: loaded.data, transformed: nil)
         }
-        transform(image, decoded: loaded.decodedImage, sourceData: loaded.data) { outcome in
+        transform(image, decoded: loaded.decodedImage) { outcome in
             switch outcome {
             case .failure(let error):
                 fail(error.code)
             case .success(let output):
-                store(output?.image ?? image, original: loaded.data, transformed: output != nil, encoded: output?.encoded)
+                store(output?.image ?? image, original: loaded.data, transformed: output)
             }
         }
     }

@@ -48,16 +48,16 @@ extension LoadTask {
             guard !operation.isFinished else { return }
             guard let image, !PlatformImageBridge.isUndecoded(image) else { return miss() }
             guard shouldTransform(image) else {
-                storeDerived(image, transformed: false)
+                storeDerived(image, transformed: nil, sourceData: data)
                 return hit(CachedImage(image: image, data: data, cacheType: .disk))
             }
-            transform(image, sourceData: data) { outcome in
+            transform(image) { outcome in
                 switch outcome {
                 case .failure(let error):
                     fail(error.code)
                 case .success(let output):
                     let result = output?.image ?? image
-                    storeDerived(result, transformed: output != nil, encoded: output?.encoded)
+                    storeDerived(result, transformed: output, sourceData: data)
                     hit(CachedImage(image: result, data: data, cacheType: .disk))
                 }
             }
@@ -79,11 +79,16 @@ extension LoadTask {
     }
 
     /// Keeps an image derived from the original bytes under the full key: in memory, and on
-    /// disk (encoded by the cache) when a transformer made new pixels.
-    private func storeDerived(_ image: PlatformImage, transformed: Bool, encoded: Data? = nil) {
+    /// disk (encoded by the cache, after delivery) when a transformer made new pixels.
+    private func storeDerived(_ image: PlatformImage, transformed output: TransformOutput?, sourceData: Data?) {
         guard let fullKey else { return }
-        let tiers = context.storeCacheType.intersection(transformed ? .all : .memory)
+        let tiers = context.storeCacheType.intersection(output != nil ? .all : .memory)
         guard tiers != .none else { return }
-        cache.store(image, imageData: encoded, forKey: fullKey, cacheType: tiers, completion: nil)
+        if let output {
+            cache.storeTransformed(image, pixels: output.pixels, sourceFormat: output.sourceFormat, sourceData: sourceData,
+                                   forKey: fullKey, cacheType: tiers, completion: nil)
+        } else {
+            cache.store(image, imageData: nil, forKey: fullKey, cacheType: tiers, completion: nil)
+        }
     }
 }

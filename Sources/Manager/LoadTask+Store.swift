@@ -4,9 +4,10 @@ extension LoadTask {
     /// Stores a freshly loaded image and completes: the image in memory under the full key,
     /// the original bytes (or the context serializer's) on disk under the original key, and a
     /// transformed image on disk under the full key. With `.waitStoreCache` the completion
-    /// waits for the writes. `encoded` is the transformed image's disk bytes, when the transform
-    /// made it (else the cache encodes the image itself).
-    func store(_ image: PlatformImage, original data: Data, transformed: Bool, encoded: Data? = nil) {
+    /// waits for the writes. `transformed` carries a transformer's pixels: the cache encodes
+    /// them for disk after this returns (its write ordered before later disk reads), so
+    /// without `.waitStoreCache` the load completes before the encode.
+    func store(_ image: PlatformImage, original data: Data, transformed output: TransformOutput?) {
         let tiers = context.storeCacheType
         guard let originalKey, let fullKey, tiers != .none else {
             return finish(image, data: data, cacheType: .none)
@@ -25,7 +26,13 @@ extension LoadTask {
         } else {
             // Derived image: memory always; disk only when the transformer made new pixels
             // (a thumbnail is cheaper to decode again from the original bytes than to store).
-            write(memoryImage, transformed ? encoded : nil, fullKey, tiers.intersection(transformed ? .all : .memory))
+            if let output {
+                group.enter()
+                cache.storeTransformed(memoryImage, pixels: output.pixels, sourceFormat: output.sourceFormat,
+                                       sourceData: data, forKey: fullKey, cacheType: tiers) { group.leave() }
+            } else {
+                write(memoryImage, nil, fullKey, tiers.intersection(.memory))
+            }
             write(nil, diskData, originalKey, tiers.intersection(.disk))
         }
         if options.contains(.waitStoreCache) {

@@ -87,17 +87,12 @@ struct LoadTask: Sendable {
     /// It works on `decoded`, the decoder's own output, when the loader passed it on; only
     /// without it are the pixels read back out of `image` (on Apple platforms a redraw that
     /// unpremultiplies and drops frame durations). The output is converted to a platform
-    /// image once, and encoded for the disk tier from its pixels, not from that conversion.
-    ///
-    /// The disk bytes follow the cache's ``ImageCacheConfig/encodingPolicy``: JPEG for an opaque
-    /// result of a lossy source (`sourceData`, the original bytes, tells lossy WebP from
-    /// lossless), fast PNG otherwise, APNG for an animation.
-    func transform(_ image: PlatformImage, decoded: DecodedImage? = nil, sourceData: Data? = nil,
+    /// image once; its pixels go along for the store step, which has the cache encode them
+    /// for the disk tier after the load delivered (``ImageCaching/storeTransformed(_:pixels:sourceFormat:sourceData:forKey:cacheType:completion:)``).
+    func transform(_ image: PlatformImage, decoded: DecodedImage? = nil,
                    then next: @escaping @Sendable (Result<TransformOutput?, ImageError>) -> Void) {
         guard let transformer = context.transformer else { return next(.success(nil)) }
         let transformsAnimated = options.contains(.transformAnimatedImage)
-        let encodesForDisk = context.storeCacheType.includesDisk
-        let cache = cache
         let maxPixelCount = DecodeOptions(options: options, context: context).maxPixelCount
         DispatchQueue.global(qos: .userInitiated).async {
             guard !operation.isFinished else { return }
@@ -112,18 +107,17 @@ struct LoadTask: Sendable {
             } catch {
                 return next(.failure(ImageError(error.code, url: url, underlying: error.underlying)))
             }
-            // A failed encode leaves the bytes to the cache, which encodes the image itself.
-            let encoded = encodesForDisk
-                ? cache.encodeForDisk(output, sourceFormat: source.format, sourceData: sourceData) : nil
-            next(.success(TransformOutput(image: PlatformImageBridge.platformImage(from: output), encoded: encoded)))
+            next(.success(TransformOutput(image: PlatformImageBridge.platformImage(from: output), pixels: output,
+                                          sourceFormat: source.format)))
         }
     }
 }
 
 /// What ``LoadTask/transform(_:decoded:then:)`` made: the image to deliver and keep in
-/// memory, and its encoded bytes for the disk tier (nil when the disk tier will not store it).
+/// memory, and the pixels (with the source's format) the cache encodes for the disk tier.
 struct TransformOutput: Sendable {
     let image: PlatformImage
-    let encoded: Data?
+    let pixels: DecodedImage
+    let sourceFormat: ImageFormat
 }
 

@@ -18,7 +18,7 @@ struct CacheEncodingPolicyTests {
         Data(Array("RIFF".utf8) + [20, 0, 0, 0] + Array("WEBP".utf8) + Array(tag.utf8) + [4, 0, 0, 0, 0, 0, 0, 0])
     }
 
-    @Test("opaque images from lossy sources become JPEG at the policy's quality; the rest fast PNG; animations APNG")
+    @Test("images from lossy sources become JPEG at the policy's quality (alpha in its segment); the rest fast PNG; animations APNG")
     func choices() throws {
         let policy = CacheEncodingPolicy(jpegQuality: 77)
         let opaque = Self.image(opaque: true)
@@ -30,8 +30,12 @@ struct CacheEncodingPolicyTests {
             let choice = policy.encoding(for: opaque, sourceFormat: source, sourceData: nil)
             #expect(choice.format == .png && choice.options.fastPNG)
         }
+        // Transparency from a lossy source: JPEG with the alpha in its private segment.
         let transparent = policy.encoding(for: Self.image(opaque: false), sourceFormat: .jpeg, sourceData: nil)
-        #expect(transparent.format == .png && transparent.options.fastPNG)
+        #expect(transparent.format == .jpeg && transparent.options.jpegAlphaSegment)
+        #expect(!jpeg.options.jpegAlphaSegment)
+        let losslessAlpha = policy.encoding(for: Self.image(opaque: false), sourceFormat: .png, sourceData: nil)
+        #expect(losslessAlpha.format == .png && losslessAlpha.options.fastPNG)
         let animated = policy.encoding(for: Self.image(opaque: true, frames: 3), sourceFormat: .jpeg, sourceData: nil)
         #expect(animated.format == .png && !animated.options.fastPNG)
         #expect(CacheEncodingPolicy().jpegQuality == 90)

@@ -9,7 +9,7 @@ import OspreyTestSupport
 @Suite("PNG encoder, fast mode", .offCooperativePool)
 struct PNGFastEncoderTests {
     @Test("fast PNGs decode pixel-exact at odd sizes and every colour type",
-          arguments: [(1, 1), (17, 9), (64, 48), (3, 200)])
+          arguments: [(1, 1), (17, 9), (64, 48), (3, 200), (1100, 70)])
     func roundTrip(width: Int, height: Int) throws {
         for opaque in [false, true] {
             let pixels = PNGTestHelpers.gradientNoise(width: width, height: height, opaque: opaque)
@@ -19,6 +19,26 @@ struct PNGFastEncoderTests {
         var grey = PixelBuffer(width: width, height: height)
         for y in 0..<height { for x in 0..<width { grey[x, y] = (UInt8(x % 256), UInt8(x % 256), UInt8(x % 256), 255) } }
         #expect(try PNGDecoder().decode(PNGEncoder.encode(grey, level: 6, fast: true), options: DecodeOptions()).firstFrame == grey)
+    }
+
+    @Test("rows outside the sampled ones (the Huffman code's sample) still encode: every symbol has a code")
+    func unsampledSymbols() throws {
+        // Rows 0, 8, 16, … are flat; the others are noise with every byte value and run length.
+        var pixels = PixelBuffer(width: 300, height: 64)
+        var generator = SeededGenerator(seed: 9)
+        for y in 0..<64 {
+            var x = 0
+            while x < 300 {
+                let value = UInt8(truncatingIfNeeded: generator.next())
+                let run = y % 8 == 0 ? 300 : Int(generator.next() % 70) + 1
+                for _ in 0..<run where x < 300 {
+                    pixels[x, y] = y % 8 == 0 ? (9, 9, 9, 255) : (value, value &* 3, value &+ 1, UInt8(truncatingIfNeeded: generator.next()))
+                    x += 1
+                }
+            }
+        }
+        let data = try PNGEncoder.encode(pixels, level: 6, fast: true)
+        #expect(try PNGDecoder().decode(data, options: DecodeOptions()).firstFrame == pixels)
     }
 
     @Test("flat and repetitive images compress well in the fast mode")

@@ -103,7 +103,7 @@ struct RawBitWriter {
     /// Appends the low `count` bits of `value` (at most 32).
     @inline(__always)
     mutating func write(_ value: Int, bits count: Int) {
-        buffer |= UInt64(truncatingIfNeeded: value) &<< UInt64(bitCount)
+        buffer |= UInt64(truncatingIfNeeded: value) &<< UInt64(truncatingIfNeeded: bitCount)
         bitCount &+= count
         if bitCount >= 32 {
             UnsafeMutableRawPointer(out).storeBytes(of: buffer.littleEndian, as: UInt64.self)
@@ -133,6 +133,15 @@ extension BitWriter {
         count = start + written
         (buffer, bitCount) = pending
         return result
+    }
+
+    /// Ends a zlib stream whose uncompressed bytes had Adler-32 `checksum` (computed by the
+    /// caller as it went): pads to a byte, appends it big-endian, returns the whole stream.
+    mutating func finishingZlib(checksum: UInt32) -> [UInt8] {
+        alignToByte()
+        append(contentsOf: [UInt8(checksum >> 24), UInt8(checksum >> 16 & 0xFF),
+                            UInt8(checksum >> 8 & 0xFF), UInt8(checksum & 0xFF)])
+        return takeBytes()
     }
 
     /// Ends a zlib stream whose uncompressed bytes were `data`: pads to a byte and appends the

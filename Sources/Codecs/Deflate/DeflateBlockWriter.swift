@@ -2,16 +2,16 @@ import OspreyCore
 /// Writes one deflate block of tokens (RFC 1951 §3.2.5–3.2.7) in whichever form is smallest:
 /// dynamic Huffman, fixed Huffman, or stored.
 enum DeflateBlockWriter {
-    private static let lengthBases = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
+    static let lengthBases = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
                                       35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
-    private static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
+    static let lengthExtra = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
                                       3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
     private static let distanceBases = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385,
                                         513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
     private static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 
     /// The length symbol index (0–28, code 257 + index) for each `length − 3`.
-    private static let lengthSymbol: [UInt8] = {
+    static let lengthSymbol: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 256)
         for symbol in 0..<29 {
             let first = lengthBases[symbol] - 3
@@ -24,7 +24,7 @@ enum DeflateBlockWriter {
 
     /// The distance symbol (0–29) for `distance − 1`.
     @inline(__always)
-    private static func distanceSymbol(_ distanceMinusOne: Int) -> Int {
+    static func distanceSymbol(_ distanceMinusOne: Int) -> Int {
         guard distanceMinusOne >= 4 else { return distanceMinusOne }
         let bits = Int.bitWidth - 1 - distanceMinusOne.leadingZeroBitCount
         return 2 * bits + (distanceMinusOne >> (bits - 1)) & 1
@@ -101,6 +101,16 @@ enum DeflateBlockWriter {
             header.write(into: &writer)
             writeTokens(tokens, literals: literals, distances: distances, into: &writer)
         }
+    }
+
+    /// The start of a dynamic block (BFINAL, BTYPE 2 and the header) with codes of
+    /// `literalLengths` (286 entries) and `distanceLengths` (30); the caller writes the
+    /// symbols and the end-of-block code.
+    static func writeDynamicHeader(literalLengths: [UInt8], distanceLengths: [UInt8], isFinal: Bool,
+                                   into writer: inout BitWriter) {
+        writer.write(isFinal ? 1 : 0, bits: 1)
+        writer.write(2, bits: 2)
+        DynamicHeader(literalLengths: literalLengths, distanceLengths: distanceLengths).write(into: &writer)
     }
 
     /// Stored blocks of at most 65,535 bytes each (at least one, for empty input).

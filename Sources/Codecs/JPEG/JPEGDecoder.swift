@@ -43,6 +43,9 @@ import OspreyCore
 ///   is checked before the decode, at every MCU row of every scan, every MCU row of the
 ///   coefficient transform and every 64 output rows.
 /// - EXIF orientation (APP1) is applied when ``DecodeOptions/applyOrientation`` is true.
+/// - Alpha: an upright file that carries Osprey's private alpha segment (APP15, written with
+///   ``ImageEncodeOptions/jpegAlphaSegment`` for cache entries) gets that alpha back; any
+///   other JPEG decodes opaque.
 /// - One decoder: this one-shot decode is the resumable session of ``JPEGIncrementalDecoder``
 ///   fed the whole file. The one file it decodes twice when fed in pieces: a frame whose height
 ///   is 0 in its header and defined by a DNL marker after the first scan. Its rows cannot be
@@ -83,7 +86,14 @@ public struct JPEGDecoder: ImageDecoding {
         try options.checkCancellation()
         let session = JPEGDecodeSession(bytes: bytes, base: base, end: bytes.count, options: options)
         try session.run()
-        guard session.geometry != nil, session.decodedSomething else { throw ImageError(.badImageData) }
-        return try session.finishOutput()
+        guard let geometry = session.geometry, session.decodedSomething else { throw ImageError(.badImageData) }
+        var pixels = try session.finishOutput()
+        // Osprey's own cache entries may carry alpha beside the colour; an upright output only,
+        // as those entries are written without an orientation.
+        if session.outputOrientation == .up, geometry.width > 0 {
+            JPEGAlphaSegment.restore(from: UnsafeBufferPointer(start: base, count: bytes.count),
+                                     frameWidth: geometry.width, frameHeight: geometry.height, into: &pixels)
+        }
+        return pixels
     }
 }

@@ -66,6 +66,9 @@ struct JPEGEncodeSession {
         if let profile = options.iccProfile, !profile.isEmpty {
             JPEGMarkerWriter.icc(profile, into: &writer)
         }
+        if options.jpegAlphaSegment, !options.grayscale {
+            JPEGAlphaSegment.write(pixels, into: &writer)
+        }
         JPEGMarkerWriter.quantTables(tables, into: &writer)
         JPEGMarkerWriter.frame(layout, progressive: progressive, into: &writer)
         if restartInterval > 0 {
@@ -88,7 +91,8 @@ struct JPEGEncodeSession {
     func run<Sink: JPEGBlockSink>(into sink: inout Sink) {
         let planes = JPEGPlaneBuilder(pixels: pixels, grayscale: options.grayscale,
                                       horizontal: layout.maxHorizontal, vertical: layout.maxVertical,
-                                      paddedWidth: layout.paddedWidth, background: options.background)
+                                      paddedWidth: layout.paddedWidth,
+                                      background: options.jpegAlphaSegment && !options.grayscale ? nil : options.background)
         let luma = JPEGQuantizer(table: tables[0])
         let chroma = tables.count > 1 ? JPEGQuantizer(table: tables[1]) : luma
         let block = UnsafeMutablePointer<Int16>.allocate(capacity: 64)

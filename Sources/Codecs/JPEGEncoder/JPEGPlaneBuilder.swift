@@ -34,6 +34,8 @@ final class JPEGPlaneBuilder {
     private let paddedWidth: Int
     private let mcuHeight: Int
     private let background: Lanes3
+    /// Whether alpha is kept elsewhere (``JPEGAlphaSegment``): the colour is then coded as is.
+    private let ignoresAlpha: Bool
 
     /// Background channels as lanes.
     private struct Lanes3 {
@@ -41,9 +43,11 @@ final class JPEGPlaneBuilder {
     }
 
     /// A builder for `pixels`, MCUs `horizontal` × `vertical` luma blocks wide/high, padded to
-    /// `paddedWidth` samples per row.
+    /// `paddedWidth` samples per row; alpha flattened onto `background`, or ignored when nil.
     init(pixels: PixelBuffer, grayscale: Bool, horizontal: Int, vertical: Int, paddedWidth: Int,
-         background: ImageEncodeOptions.RGB) {
+         background: ImageEncodeOptions.RGB?) {
+        ignoresAlpha = background == nil
+        let background = background ?? .white
         self.pixels = pixels
         self.grayscale = grayscale
         self.horizontal = horizontal
@@ -141,7 +145,7 @@ final class JPEGPlaneBuilder {
         // test compiles to a lane-by-lane loop through memory here).
         var alphaOfAll: UInt32 = 0xFFFF_FFFF
         for i in 0..<width { alphaOfAll &= UnsafeRawPointer(rgba + i &* 4).loadUnaligned(as: UInt32.self) }
-        let opaque = UInt32(littleEndian: alphaOfAll) >> 24 == 0xFF
+        let opaque = ignoresAlpha || UInt32(littleEndian: alphaOfAll) >> 24 == 0xFF
         while x < width {
             // The last group may start before `width - 8` is reached: copy the tail out so the
             // load never reads past the pixels.

@@ -129,13 +129,11 @@ private struct PNGWriter {
 
     /// The zlib stream of `pixels`' filtered rows.
     private func compressed(_ pixels: PixelBuffer, layout: PNGPixelLayout) -> [UInt8] {
+        if fast {
+            return PNGFastCompressor.compress(pixels, colorType: layout.colorType)
+        }
         let raw = layout.rows(of: pixels)
         let rowBytes = pixels.width * layout.colorType.channels
-        if fast {
-            return raw.withUnsafeBufferPointer {
-                PNGFastCompressor.compress($0, rowBytes: rowBytes, height: pixels.height, stride: layout.colorType.channels)
-            }
-        }
         let filtered = raw.withUnsafeBufferPointer {
             PNGRowFilter.filter($0, rowBytes: rowBytes, height: pixels.height,
                                 stride: layout.colorType.channels, adaptive: level > 0)

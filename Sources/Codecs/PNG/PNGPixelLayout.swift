@@ -9,13 +9,23 @@ struct PNGPixelLayout {
         var opaque = true
         var gray = true
         for buffer in buffers {
-            buffer.bytes.withUnsafeBufferPointer { bytes in
-                var index = 0
-                while index < bytes.count && (opaque || gray) {
-                    let red = bytes[index], green = bytes[index + 1], blue = bytes[index + 2]
-                    if bytes[index + 3] != 255 { opaque = false }
-                    if red != green || green != blue { gray = false }
-                    index += 4
+            buffer.bytes.withUnsafeBytes { raw in
+                // One little-endian word per pixel (R in the low byte). Chunks of pixels are
+                // folded branch-free (an AND for alpha, an OR of R^G and G^B for colour), and
+                // the scan stops once both answers are known.
+                let pixels = raw.count / 4
+                var start = 0
+                while start < pixels && (opaque || gray) {
+                    let end = min(pixels, start + 4096)
+                    var all: UInt32 = 0xFFFF_FFFF, colour: UInt32 = 0
+                    for i in start..<end {
+                        let word = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
+                        all &= word
+                        colour |= (word ^ (word &>> 8)) & 0xFFFF
+                    }
+                    if all >> 24 != 0xFF { opaque = false }
+                    if colour != 0 { gray = false }
+                    start = end
                 }
             }
         }

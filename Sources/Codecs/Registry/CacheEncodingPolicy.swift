@@ -2,12 +2,14 @@ import Foundation
 import OspreyCore
 
 /// How the cache stores an image it made (a transformed image, a thumbnail): as JPEG when the
-/// source was lossy anyway and the result is opaque, else as a fast PNG; an animation as APNG.
+/// source was lossy anyway, else as a fast PNG; an animation as APNG.
 ///
 /// Re-encoding a lossy source losslessly buys nothing but bytes and time: a 12 MP photo with
 /// round corners as PNG is ~17 MB and seconds of deflate, as JPEG quality 90 about the size of
-/// the download and a tenth of a second. Transparency, or a lossless source (PNG, GIF,
-/// lossless WebP), keeps PNG, in the fast mode made for cache entries.
+/// the download and a tenth of a second. When such a result has transparency, its alpha is
+/// kept exactly in the JPEG's private alpha segment (``ImageEncodeOptions/jpegAlphaSegment``):
+/// the entry is for Osprey's decoder only, and other decoders still open it (opaque). A
+/// lossless source (PNG, GIF, lossless WebP) keeps PNG, in the fast mode made for cache entries.
 public struct CacheEncodingPolicy: Sendable, Hashable {
     /// The default JPEG quality for cache entries: 90.
     public static let defaultJPEGQuality = 90
@@ -26,10 +28,13 @@ public struct CacheEncodingPolicy: Sendable, Hashable {
         -> (format: ImageFormat, options: ImageEncodeOptions) {
         if image.isAnimated { return (.png, ImageEncodeOptions()) }
         let lossySource = sourceFormat == .jpeg || (sourceFormat == .webp && sourceData.map(Self.isLossyWebP) == true)
-        guard lossySource, Self.isOpaque(image.firstFrame) else {
+        guard lossySource else {
             return (.png, ImageEncodeOptions(fastPNG: true))
         }
         var options = ImageEncodeOptions(quality: jpegQuality)
+        // Transparency (round corners, a mask) rides along exactly in the entry's private alpha
+        // segment, which Osprey's decoder reads back.
+        options.jpegAlphaSegment = !Self.isOpaque(image.firstFrame)
         // Keep the source's chroma resolution: a 4:2:0 photo gains nothing from 4:4:4 but bytes.
         if sourceFormat == .jpeg, let sourceData, let sampling = Self.jpegSubsampling(sourceData) {
             options.chromaSubsampling = sampling

@@ -50,6 +50,11 @@ public struct ImageEncodeOptions: Sendable, Hashable {
     /// JPEG: the colour partly transparent pixels are flattened onto (JPEG has no alpha).
     /// Default white.
     public var background: RGB
+    /// JPEG: keep alpha exactly, deflated in a private APP15 segment that Osprey's JPEG decoder
+    /// reads back, and encode the colour without flattening it. Other decoders skip the
+    /// segment (they show the colour as if opaque), so it suits files only Osprey reads back,
+    /// such as cache entries. Nothing is added for an opaque image. Default false.
+    public var jpegAlphaSegment = false
     /// PNG: deflate level 0…9; nil (default) is the encoder's own default.
     public var compressionLevel: Int?
     /// PNG: the fast mode made for cache entries (one cheap filter choice per row, run and

@@ -57,6 +57,16 @@ public protocol ImageCaching: Sendable {
     /// leaves the encoding to ``store(_:imageData:forKey:cacheType:completion:)``. Called off
     /// the caller's thread, on the coder queue. Default nil.
     func encodeForDisk(_ image: DecodedImage, sourceFormat: ImageFormat, sourceData: Data?) -> Data?
+
+    /// Stores an image a transformer made under `key`: `image` in memory at once, and on disk
+    /// `pixels` encoded as this cache prefers (a source of `sourceFormat`, original bytes
+    /// `sourceData`), the encode running after this call returns so the load can deliver first.
+    /// A disk read of `key` asked for after this call must still find the entry. `completion`
+    /// runs once everything is written. Default: the memory part through
+    /// ``store(_:imageData:forKey:cacheType:completion:)``, then ``encodeForDisk(_:sourceFormat:sourceData:)``
+    /// and the disk part on a global queue (not ordered before later reads).
+    func storeTransformed(_ image: PlatformImage?, pixels: DecodedImage, sourceFormat: ImageFormat, sourceData: Data?,
+                          forKey key: String, cacheType: ImageCacheType, completion: (@Sendable () -> Void)?)
 }
 
 extension ImageCaching {
@@ -74,4 +84,20 @@ extension ImageCaching {
 
     /// Default: nil (the cache encodes the image itself when it stores it).
     public func encodeForDisk(_ image: DecodedImage, sourceFormat: ImageFormat, sourceData: Data?) -> Data? { nil }
+
+    /// Default: memory now, then the encode and the disk write on a global queue.
+    public func storeTransformed(_ image: PlatformImage?, pixels: DecodedImage, sourceFormat: ImageFormat, sourceData: Data?,
+                                 forKey key: String, cacheType: ImageCacheType, completion: (@Sendable () -> Void)?) {
+        guard cacheType.includesDisk else {
+            return store(image, imageData: nil, forKey: key, cacheType: cacheType, completion: completion)
+        }
+        if cacheType.includesMemory, let image {
+            store(image, imageData: nil, forKey: key, cacheType: .memory, completion: nil)
+        }
+        DispatchQueue.global(qos: .utility).async {
+            let encoded = encodeForDisk(pixels, sourceFormat: sourceFormat, sourceData: sourceData)
+            // Without bytes the cache encodes the image itself.
+            store(encoded == nil ? image : nil, imageData: encoded, forKey: key, cacheType: .disk, completion: completion)
+        }
+    }
 }
