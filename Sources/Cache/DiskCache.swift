@@ -64,8 +64,24 @@ import OspreyCore
 public final class DiskCache: Sendable {
     /// The folder holding the entries: `<directory>/<namespace>/`.
     public let directoryURL: URL
-    /// The limits and expiry policy in force.
-    public let config: ImageCacheConfig
+    /// The limits and expiry policy in force: settable at any time, from any thread. A new
+    /// value applies to every read, store and sweep that starts afterwards (an entry older
+    /// than a shortened ``ImageCacheConfig/maxDiskAge`` is a miss from then on); a limit
+    /// that shrinks is enforced at once by a sweep on the I/O queue. The owning
+    /// ``ImageCache`` sets it when its own ``ImageCache/config`` changes.
+    public var config: ImageCacheConfig {
+        get { settings.withLock { $0 } }
+        set {
+            let old = settings.withLock { settings in
+                defer { settings = newValue }
+                return settings
+            }
+            if newValue.shrinksDisk(from: old) { removeExpiredData(completion: nil) }
+        }
+    }
+    /// Invariant: the config in force; a leaf lock (nothing is called while it is held), so
+    /// it may be read inside `usage.withLock`.
+    private let settings: Locked<ImageCacheConfig>
     /// The serial queue (utility QoS) that runs every file operation.
     public let ioQueue: DispatchQueue
 
@@ -109,7 +125,7 @@ public final class DiskCache: Sendable {
         let folder = Self.folderName(forNamespace: namespace) ?? Self.shortenedFolderName(forNamespace: namespace)
         directoryURL = directory.appendingPathComponent(folder, isDirectory: true)
         directoryPath = directoryURL.path
-        self.config = config
+        settings = Locked(config)
         self.now = now
         ioQueue = DispatchQueue(label: "dev.osprey.DiskCache.io", qos: .utility)
         ioQueue.setSpecific(key: queueKey, value: true)

@@ -18,7 +18,7 @@ public final class ImagePrefetcher: Sendable {
     private let settings = Locked(Settings())
 
     /// A prefetcher loading through `manager`.
-    public init(manager: ImageManager = .shared) {
+    public init(manager: ImageManager = .default) {
         self.manager = manager
     }
 

@@ -1,13 +1,15 @@
 import Foundation
 
 extension LoadTask {
-    /// Stores a freshly loaded image and completes: the image in memory under the full key,
-    /// the original bytes (or the context serializer's) on disk under the original key, and a
-    /// transformed image on disk under the full key. With `.waitStoreCache` the completion
+    /// Stores a freshly loaded image and completes: the image (at the load's scale) in memory
+    /// under the full key, the original bytes (or the context serializer's) on disk under the
+    /// original key, and a transformed image on disk under the full key; a `data:` or `file://`
+    /// URL's image in memory only. With `.waitStoreCache` the completion
     /// waits for the writes. `encoded` is the transformed image's disk bytes, when the transform
     /// made it (else the cache encodes the image itself).
-    func store(_ image: PlatformImage, original data: Data, transformed: Bool, encoded: Data? = nil) {
-        let tiers = context.storeCacheType
+    func store(_ loaded: PlatformImage, original data: Data, transformed: Bool, encoded: Data? = nil) {
+        let image = scaled(loaded)
+        let tiers = storeTiers
         guard let originalKey, let fullKey, tiers != .none else {
             return finish(image, data: data, cacheType: .none)
         }
