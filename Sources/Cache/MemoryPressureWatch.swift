@@ -9,7 +9,7 @@ import AppKit
 
 /// Empties one cache's memory tier when the system runs short of memory.
 ///
-/// - UIKit: on `UIApplication.didReceiveMemoryWarningNotification`, and on
+/// - UIKit (not watchOS, which has no `UIApplication`): on `UIApplication.didReceiveMemoryWarningNotification`, and on
 ///   `didEnterBackgroundNotification` when ``ImageCacheConfig/clearsMemoryOnEnterBackground``
 ///   is set (read when the notification arrives).
 /// - Apple platforms: a `DispatchSource` memory-pressure source (warning and critical).
@@ -33,7 +33,7 @@ final class MemoryPressureWatch: Sendable {
     /// Starts watching: `purge` empties the memory tier; `purgesOnBackground` says whether
     /// entering the background should too.
     init(purge: @escaping @Sendable () -> Void, purgesOnBackground: @escaping @Sendable () -> Bool) {
-        #if canImport(UIKit)
+        #if canImport(UIKit) && !os(watchOS)
         let center = NotificationCenter.default
         let warning = center.addObserver(forName: UIApplication.didReceiveMemoryWarningNotification,
                                          object: nil, queue: nil) { _ in purge() }

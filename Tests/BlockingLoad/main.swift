@@ -3,16 +3,19 @@
 // semaphore until the completion has run. The main queue is never served, so the completion
 // must arrive elsewhere. Run by the OspreyTests suite `BlockingScriptTests` with a timeout.
 //
-// Usage: osprey-blocking-load URL CACHE_DIR
+// Usage: osprey-blocking-load URL CACHE_DIR [--no-fallback]
+// (`--no-fallback` turns the main-queue fallback off: the script then hangs, as every such
+// script did before the fallback existed.)
 import Dispatch
 import Foundation
 import Osprey
 
 let arguments = CommandLine.arguments
-guard arguments.count == 3, let url = URL(string: arguments[1]) else {
-    FileHandle.standardError.write(Data("usage: osprey-blocking-load URL CACHE_DIR\n".utf8))
+guard (3...4).contains(arguments.count), let url = URL(string: arguments[1]) else {
+    FileHandle.standardError.write(Data("usage: osprey-blocking-load URL CACHE_DIR [--no-fallback]\n".utf8))
     exit(2)
 }
+if arguments.count == 4, arguments[3] == "--no-fallback" { CallbackQueue.mainQueueFallbackDelay = nil }
 let cache = ImageCache(namespace: "blocking", diskCacheDirectory: URL(fileURLWithPath: arguments[2], isDirectory: true))
 ImageManager.default = ImageManager(cache: cache, loader: ImageDownloader.shared)
 
