@@ -65,6 +65,11 @@ let package = Package(
             dependencies: ["OspreyCache", "OspreyTestSupport"],
             path: "Tests/DiskWriter"
         ),
+        .executableTarget(
+            name: "osprey-blocking-load",
+            dependencies: ["Osprey"],
+            path: "Tests/BlockingLoad"
+        ),
         .testTarget(
             name: "OspreyCoreTests",
             dependencies: ["OspreyCore", "OspreyCodecs", "OspreyTestSupport", "OspreyTestTraits"]

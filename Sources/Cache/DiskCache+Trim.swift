@@ -75,8 +75,8 @@ extension DiskCache {
     /// After a store: starts an age sweep when none started for
     /// ``ImageCacheConfig/effectiveSweepInterval`` seconds (by the injected clock), so a busy
     /// cache expires entries even between timer rounds. On the I/O queue.
-    func sweepIfDue(now current: Date) {
-        guard let interval = config.effectiveSweepInterval else { return }
+    func sweepIfDue(now current: Date, interval: TimeInterval?) {
+        guard let interval else { return }
         let due = usage.withLock { usage in
             usage.lastSweep.map { current.timeIntervalSince($0) >= interval } ?? true
         }
@@ -88,15 +88,22 @@ extension DiskCache {
     /// what is on disk sees their files; so each instance recounts (in the background) after
     /// writing this much, and the folder overshoots the limit by at most about this much per
     /// writing process before some sweep trims it.
-    var recountBudget: Int {
-        config.maxDiskSize > 0 ? max(config.maxDiskSize / 16, 1) : .max
+    var recountBudget: Int { Self.recountBudget(maxDiskSize: config.maxDiskSize) }
+
+    /// ``recountBudget`` for a given size limit.
+    static func recountBudget(maxDiskSize: Int) -> Int {
+        maxDiskSize > 0 ? max(maxDiskSize / 16, 1) : .max
     }
 
     /// Records that a store or removal changed the bytes held by `delta`. Starts a background
     /// sweep (never runs one here) when the folder was never counted, when the count is over
     /// the size limit, or when this instance wrote ``recountBudget`` bytes since the last count.
     /// On the I/O queue.
-    func noteSizeChange(by delta: Int) {
+    /// `maxDiskSize` is the caller's read of the setting, when it has one at hand; it is read
+    /// before the usage lock is taken, so the two locks never nest.
+    func noteSizeChange(by delta: Int, maxDiskSize: Int? = nil) {
+        let maxDiskSize = maxDiskSize ?? config.maxDiskSize
+        let budget = Self.recountBudget(maxDiskSize: maxDiskSize)
         let needsSweep: Bool = usage.withLock { usage in
             if let job = usage.job {
                 job.deltaDuringJob += delta
@@ -105,8 +112,8 @@ extension DiskCache {
             if delta > 0 { usage.writtenSinceCount += delta }
             guard let size = usage.knownSize else { return usage.job == nil }
             usage.knownSize = max(0, size + delta)
-            guard usage.job == nil, config.maxDiskSize > 0 else { return false }
-            return size + delta > config.maxDiskSize || usage.writtenSinceCount >= recountBudget
+            guard usage.job == nil, maxDiskSize > 0 else { return false }
+            return size + delta > maxDiskSize || usage.writtenSinceCount >= budget
         }
         if needsSweep { requestSweep(expiringByAge: false, completion: nil) }
     }

@@ -64,8 +64,24 @@ import OspreyCore
 public final class DiskCache: Sendable {
     /// The folder holding the entries: `<directory>/<namespace>/`.
     public let directoryURL: URL
-    /// The limits and expiry policy in force.
-    public let config: ImageCacheConfig
+    /// The limits and expiry policy in force: settable at any time, from any thread. A new
+    /// value applies to every read, store and sweep that starts afterwards (an entry older
+    /// than a shortened ``ImageCacheConfig/maxDiskAge`` is a miss from then on); a limit
+    /// that shrinks is enforced at once by a sweep on the I/O queue. The owning
+    /// ``ImageCache`` sets it when its own ``ImageCache/config`` changes.
+    public var config: ImageCacheConfig {
+        get { settings.withLock { $0 } }
+        set {
+            let old = settings.withLock { settings in
+                defer { settings = newValue }
+                return settings
+            }
+            if newValue.shrinksDisk(from: old) { removeExpiredData(completion: nil) }
+        }
+    }
+    /// Invariant: the config in force; a leaf lock (nothing is called while it is held), so
+    /// it may be read inside `usage.withLock`.
+    private let settings: Locked<ImageCacheConfig>
     /// The serial queue (utility QoS) that runs every file operation.
     public let ioQueue: DispatchQueue
 
@@ -109,7 +125,7 @@ public final class DiskCache: Sendable {
         let folder = Self.folderName(forNamespace: namespace) ?? Self.shortenedFolderName(forNamespace: namespace)
         directoryURL = directory.appendingPathComponent(folder, isDirectory: true)
         directoryPath = directoryURL.path
-        self.config = config
+        settings = Locked(config)
         self.now = now
         ioQueue = DispatchQueue(label: "dev.osprey.DiskCache.io", qos: .utility)
         ioQueue.setSpecific(key: queueKey, value: true)
@@ -138,11 +154,12 @@ public final class DiskCache: Sendable {
     public func data(forKey key: String) -> Data? {
         let path = entryPath(forKey: key)
         let current = now()
-        let touchAt: Date? = config.diskCacheExpireType == .accessDate ? current : nil
+        let settings = config
+        let touchAt: Date? = settings.diskCacheExpireType == .accessDate ? current : nil
         return onIOQueue {
             var expired: CacheFiles.Info?
             let lookup = CacheFiles.read(atPath: path, touchAt: touchAt) { info in
-                guard isExpired(info, now: current) else { return false }
+                guard isExpired(info, now: current, maxAge: settings.maxDiskAge) else { return false }
                 expired = info
                 return true
             }
@@ -181,15 +198,18 @@ public final class DiskCache: Sendable {
     public func store(_ data: Data, forKey key: String) -> Bool {
         let path = entryPath(forKey: key)
         let current = now()
+        // One read of the settings for the whole store: each read takes the settings lock.
+        let settings = config
         return onIOQueue {
             let previous = CacheFiles.info(atPath: path)
             var stamp = current
-            if config.diskCacheExpireType == .creationDate, let previous, !isExpired(previous, now: current) {
+            if settings.diskCacheExpireType == .creationDate, let previous,
+               !isExpired(previous, now: current, maxAge: settings.maxDiskAge) {
                 stamp = Date(timeIntervalSince1970: previous.modified)
             }
             guard writeCreatingFolder(data, toPath: path, modified: stamp) else { return false }
-            noteSizeChange(by: data.count - (previous?.size ?? 0))
-            sweepIfDue(now: current)
+            noteSizeChange(by: data.count - (previous?.size ?? 0), maxDiskSize: settings.maxDiskSize)
+            sweepIfDue(now: current, interval: settings.effectiveSweepInterval)
             return true
         }
     }
@@ -286,8 +306,10 @@ public final class DiskCache: Sendable {
     static let extendedDataSuffix = ".ext"
 
     /// Whether an entry whose policy date is `info.modified` is past ``ImageCacheConfig/maxDiskAge`` at `now`.
-    func isExpired(_ info: CacheFiles.Info, now: Date) -> Bool {
-        config.maxDiskAge >= 0 && info.modified < now.timeIntervalSince1970 - config.maxDiskAge
+    /// `maxAge` is the caller's read of the setting, when it has one at hand.
+    func isExpired(_ info: CacheFiles.Info, now: Date, maxAge: TimeInterval? = nil) -> Bool {
+        let maxAge = maxAge ?? config.maxDiskAge
+        return maxAge >= 0 && info.modified < now.timeIntervalSince1970 - maxAge
     }
 
     /// Writes atomically; when the folder was removed under us (by another process or a

@@ -26,6 +26,11 @@ extension ImageCache {
     /// True: the memory tier answers synchronously.
     public var hasSynchronousMemoryTier: Bool { true }
 
+    /// The disk tier's bytes for `key` (see ``diskImageData(forKey:)``); blocks for the read.
+    public func originalData(forKey key: String) -> Data? {
+        diskImageData(forKey: key)
+    }
+
     /// The memory tier's image for `key` (see ``imageFromMemoryCache(forKey:)``).
     public func memoryImage(forKey key: String) -> PlatformImage? {
         memoryCache.object(forKey: key)

@@ -27,8 +27,38 @@ public final class ImageCache: ImageCaching {
     public let memoryCache: MemoryCache
     /// Original bytes, one file per key under `<diskCacheDirectory>/<namespace>/`.
     public let diskCache: DiskCache
-    /// The limits and policies this cache was created with.
-    public let config: ImageCacheConfig
+    /// The limits and policies in force, settable in place from any thread at any time, as
+    /// in SDWebImage: `ImageCache.shared.config.maxDiskSize = 200 << 20` at app start.
+    ///
+    /// When each setting applies:
+    /// - ``ImageCacheConfig/maxMemoryCost`` and ``ImageCacheConfig/maxMemoryCount``: at once;
+    ///   a lower limit evicts the least recently used images before the setter returns.
+    /// - ``ImageCacheConfig/shouldCacheImagesInMemory``: for stores and disk hits from then on;
+    ///   turning it off also empties the memory tier.
+    /// - ``ImageCacheConfig/maxDiskSize``, ``ImageCacheConfig/maxDiskAge``,
+    ///   ``ImageCacheConfig/diskCacheExpireType``: for every read, store and sweep that starts
+    ///   afterwards; a limit that shrinks starts a sweep on the I/O queue at once (the setter
+    ///   does not wait for it).
+    /// - ``ImageCacheConfig/sweepInterval``: from the next timed sweep.
+    /// - ``ImageCacheConfig/encodingPolicy``: for images encoded from then on.
+    ///
+    /// Each assignment replaces the whole config under a lock, so readers never see half of
+    /// one; two threads that change different fields at the same moment may lose one change
+    /// (set the config once, at start-up, or from one thread).
+    public var config: ImageCacheConfig {
+        get { settings.withLock { $0 } }
+        set {
+            settings.withLock { $0 = newValue }
+            memoryCache.totalCostLimit = newValue.maxMemoryCost
+            memoryCache.countLimit = newValue.maxMemoryCount
+            if !newValue.shouldCacheImagesInMemory { memoryCache.removeAllObjects() }
+            diskCache.config = newValue
+        }
+    }
+    /// Invariant: the config in force (the disk tier holds a copy, set right after it).
+    private let settings: Locked<ImageCacheConfig>
+    /// Empties the memory tier on the platform's memory-pressure signals (none on Linux).
+    private let pressureWatch: MemoryPressureWatch
     /// The decoders and encoders used for disk hits and for storing images without bytes.
     public let coders: ImageCoders
     /// Where disk hits are decoded and images encoded for the disk: concurrent, so as many
@@ -69,11 +99,15 @@ public final class ImageCache: ImageCaching {
     /// tests inject a clock).
     public init(namespace: String, diskCacheDirectory: URL? = nil, config: ImageCacheConfig = .init(),
                 coders: ImageCoders, now: @escaping @Sendable () -> Date = { Date() }) {
-        self.config = config
         self.coders = coders
-        memoryCache = MemoryCache(totalCostLimit: config.maxMemoryCost, countLimit: config.maxMemoryCount)
+        let memory = MemoryCache(totalCostLimit: config.maxMemoryCost, countLimit: config.maxMemoryCount)
+        memoryCache = memory
         diskCache = DiskCache(directory: diskCacheDirectory ?? Self.defaultDiskCacheDirectory,
                               namespace: namespace, config: config, now: now)
+        let settings = Locked(config)
+        self.settings = settings
+        pressureWatch = MemoryPressureWatch(purge: { [weak memory] in memory?.removeAllObjects() },
+                                            purgesOnBackground: { settings.withLock { $0.clearsMemoryOnEnterBackground } })
     }
 
     /// Where caches live unless told otherwise: `$XDG_CACHE_HOME/osprey` when that variable
@@ -163,7 +197,8 @@ public final class ImageCache: ImageCaching {
         diskCache.totalCount()
     }
 
-    /// Empties the memory tier.
+    /// Empties the memory tier (the disk tier is untouched). This is what a memory warning
+    /// does (see ``purgeMemoryOnPressure()``).
     public func clearMemory() {
         memoryCache.removeAllObjects()
     }

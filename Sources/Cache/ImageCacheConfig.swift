@@ -52,6 +52,10 @@ public struct ImageCacheConfig: Sendable {
     /// lossy source, otherwise fast PNG; animations as APNG.
     public var encodingPolicy = CacheEncodingPolicy()
 
+    /// UIKit: empty the memory tier when the app enters the background (a memory warning
+    /// always empties it). Read when the notification arrives. Default false.
+    public var clearsMemoryOnEnterBackground = false
+
     /// The defaults above.
     public init() {}
 
@@ -60,5 +64,13 @@ public struct ImageCacheConfig: Sendable {
     public static var defaultMaxMemoryCost: Int {
         let quarter = ProcessInfo.processInfo.physicalMemory / 4
         return Int(min(quarter, 512 * 1024 * 1024))
+    }
+
+    /// Whether going from `old` to this config lowers a disk limit (size or age), so the
+    /// folder should be trimmed now rather than at the next timed sweep.
+    func shrinksDisk(from old: ImageCacheConfig) -> Bool {
+        let sizeShrank = maxDiskSize > 0 && (old.maxDiskSize <= 0 || maxDiskSize < old.maxDiskSize)
+        let ageShrank = maxDiskAge >= 0 && (old.maxDiskAge < 0 || old.maxDiskAge.isNaN || maxDiskAge < old.maxDiskAge)
+        return sizeShrank || ageShrank || diskCacheExpireType != old.diskCacheExpireType
     }
 }

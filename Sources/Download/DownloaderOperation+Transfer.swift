@@ -16,8 +16,6 @@ extension DownloaderOperation {
     /// Applies the response modifier, validates status, content type and `Content-Length`;
     /// answers `.cancel` (and fails the download) when the response is not acceptable.
     func handleResponse(_ response: URLResponse) -> URLSession.ResponseDisposition {
-        // The head is a sign of life for the idle timeout.
-        state.withLock { $0.lastActivity = DispatchTime.now().uptimeNanoseconds }
         storeCookies(from: response)
         if retriedWithBasicAuthentication(after: response) { return .cancel }
         var response = response
@@ -38,6 +36,9 @@ extension DownloaderOperation {
         let fresh = Self.resumableValidator(of: response)
         let accepted = state.withLock { state -> (received: Int64, expected: Int64?)? in
             guard !state.isClosed else { return nil }
+            // The head is a sign of life for the idle timeout (a refused head ends the
+            // attempt, so only an accepted one needs to count).
+            state.lastActivity = DispatchTime.now().uptimeNanoseconds
             state.response = response
             // A resumed body's length counts the bytes already held.
             let held = state.resume?.offset ?? 0

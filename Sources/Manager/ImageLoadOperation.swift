@@ -4,7 +4,11 @@ import Foundation
 /// caller's completion, which it calls exactly once.
 ///
 /// `cancel()` cancels whatever step is under way and completes at once with
-/// ``ImageError/Code/cancelled``; a result that arrives after that is dropped. An operation
+/// ``ImageError/Code/cancelled``; a result that arrives after that is dropped.
+///
+/// With ``ImageOptions/refreshCached`` and a cached image, the completion is called with the
+/// cached image first, and a second time only with a new image from the revalidation; after
+/// the first call, a failure or `cancel()` ends the operation without another call. An operation
 /// returned for a synchronous memory hit has already completed: it has nothing to cancel, and
 /// `cancel()` leaves it as it is (``isCancelled`` stays false).
 public final class ImageLoadOperation: Cancellable, LoadPriorityAdjusting {
@@ -16,6 +20,9 @@ public final class ImageLoadOperation: Cancellable, LoadPriorityAdjusting {
         var loaderOperation: (any Cancellable)?
         /// The priority asked for by ``setPriority(_:)``, handed to a loader request made later.
         var priority: LoadPriority?
+        /// `.refreshCached`: the cached image went out as the first call; the completion is
+        /// kept for a second call, made only with a new image.
+        var deliveredCached = false
     }
     // Invariant: `completion` is non-nil until the operation finishes, and is called once by
     // the thread that took it out under the lock; sub-operations are only set while unfinished.
@@ -114,15 +121,45 @@ public final class ImageLoadOperation: Cancellable, LoadPriorityAdjusting {
         if !cancelled, let priority { (operation as? any LoadPriorityAdjusting)?.setPriority(priority) }
     }
 
-    /// Delivers `result` on the callback queue if nobody has completed yet.
+    /// Delivers `result` on the callback queue if nobody has completed yet. After
+    /// ``deliverCached(_:)``, only a success is delivered: anything else ends silently.
     func finish(_ result: Result<ImageResult, ImageError>) {
         guard !isPrefinished else { return }
-        let completion = state.withLock { state in
+        let (completion, silent) = state.withLock { state in
             defer { state.completion = nil; state.cacheOperation = nil; state.loaderOperation = nil }
-            return state.completion
+            let silent: Bool = if case .failure = result { state.deliveredCached } else { false }
+            return (state.completion, silent)
         }
         guard let completion else { return }
         onFinish(self)
-        callbackQueue.execute { completion(result) }
+        if !silent { callbackQueue.execute { completion(result) } }
+    }
+
+    /// Ends the operation without calling the completion again: a revalidation after
+    /// ``deliverCached(_:)`` that found the image unchanged. Does nothing before that call (a
+    /// load must complete once).
+    func finishSilently() {
+        guard !isPrefinished else { return }
+        let ended = state.withLock { state -> Bool in
+            guard state.deliveredCached, state.completion != nil else { return false }
+            state.completion = nil; state.cacheOperation = nil; state.loaderOperation = nil
+            return true
+        }
+        if ended { onFinish(self) }
+    }
+
+    /// `.refreshCached`: calls the completion with the cached image now and keeps it for the
+    /// revalidation's outcome (see ``finish(_:)``). False when the operation already finished
+    /// or was cancelled: the revalidation should not start then.
+    func deliverCached(_ result: ImageResult) -> Bool {
+        guard !isPrefinished else { return false }
+        let completion = state.withLock { state -> (@Sendable (Result<ImageResult, ImageError>) -> Void)? in
+            guard !state.isCancelled, !state.deliveredCached, let completion = state.completion else { return nil }
+            state.deliveredCached = true
+            return completion
+        }
+        guard let completion else { return false }
+        callbackQueue.execute { completion(.success(result)) }
+        return true
     }
 }

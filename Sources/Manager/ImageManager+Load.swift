@@ -6,10 +6,16 @@ extension ImageManager {
     /// the context's callback queue (also after `cancel()`, with `.cancelled`).
     ///
     /// - A nil or empty URL, or one the loader cannot fetch, fails with `.invalidURL`.
+    /// - A `data:` URL (base64 or percent-encoded) is decoded from its own bytes, with no
+    ///   network, unless the loader takes `data:` URLs itself; a `data:` or `file://` image is
+    ///   kept in the memory tier, never copied to the disk tier.
+    /// - An `@2x`/`@3x` file name (or ``ImageContext/imageScaleFactor``) sets the image's scale.
     /// - A URL whose last load failed permanently fails with `.blackListed` unless
     ///   ``ImageOptions/retryFailed`` is given.
     /// - ``ImageOptions/fromCacheOnly`` never loads: a miss is `.cacheMiss`.
-    /// - ``ImageOptions/refreshCached`` revalidates a cached image with a conditional GET.
+    /// - ``ImageOptions/refreshCached`` delivers a cached image at once and revalidates it
+    ///   with a conditional GET: `completed` is called a second time if, and only if, the
+    ///   server sends a different image (see the option).
     ///
     /// A memory hit completes before this method returns when the callback queue allows it
     /// (`.current`, or `.main` called on the main thread). As in SDWebImage, whether the
@@ -36,7 +42,11 @@ extension ImageManager {
             }
             return .finished(url: url)
         }
-        let loader = context.loader ?? self.loader
+        var loader = context.loader ?? self.loader
+        if url.scheme?.lowercased() == "data",
+           !loader.canRequestImage(for: url) {
+            loader = DataURLLoader.shared
+        }
         guard options.contains(.fromCacheOnly) || loader.canRequestImage(for: url) else {
             return failed(.invalidURL, url: url, context: context, completed: completed)
         }
@@ -61,15 +71,24 @@ extension ImageManager {
 
     /// Loads the image at `url` (see ``loadImage(with:options:context:progress:completed:)``);
     /// cancelling the Swift task cancels the load, which then throws `.cancelled`.
+    ///
+    /// With ``ImageOptions/refreshCached`` and a cached image this returns the cached image;
+    /// the revalidation goes on, and a new image it brings replaces the cached one in the cache.
     public func loadImage(with url: URL, options: ImageOptions = [],
                           context: ImageContext = .init()) async throws(ImageError) -> ImageResult {
         var context = context
         context.callbackQueue = .current
         let box = Locked<ImageLoadOperation?>(nil)
+        // A refresh may call back twice; the continuation takes the first call only.
+        let resumed = Locked(false)
         let result: Result<ImageResult, ImageError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let operation = loadImage(with: url, options: options, context: context) { result in
-                    continuation.resume(returning: result)
+                    let first = resumed.withLock { done in
+                        defer { done = true }
+                        return !done
+                    }
+                    if first { continuation.resume(returning: result) }
                 }
                 box.withLock { $0 = operation }
                 // A cancel that arrived before the operation existed found nothing to cancel.

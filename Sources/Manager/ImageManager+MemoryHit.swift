@@ -38,17 +38,18 @@ extension ImageManager {
     }
 
     /// The key a memory hit looks for: the URL through the key filter (nil: not cached),
-    /// then the pixel-changing decode settings and the transformer's key.
+    /// then the pixel-changing decode settings, the transformer's key and the scale.
     private func memoryKey(_ url: URL, _ plainKey: String, _ options: ImageOptions, _ context: ImageContext) -> String? {
         let base: String
         if let filter = context.cacheKeyFilter {
             guard let filtered = filter(url) else { return nil }
             base = filtered
         } else {
-            base = plainKey
+            base = CacheKey.plainKey(for: plainKey)
         }
-        return CacheKey.key(base: base, decode: DecodeOptions(options: options, context: context),
-                            transformerKey: CacheKey.transformerKey(for: context, options: options))
+        return CacheKey.scaled(CacheKey.key(base: base, decode: DecodeOptions(options: options, context: context),
+                                            transformerKey: CacheKey.transformerKey(for: context, options: options)),
+                               scale: CacheKey.scale(for: url, plainKey: plainKey, context: context))
     }
 }
 

@@ -17,8 +17,9 @@ public final class ImagePrefetcher: Sendable {
     // Invariant: `tokens` holds the calls that have not completed yet.
     private let settings = Locked(Settings())
 
-    /// A prefetcher loading through `manager`.
-    public init(manager: ImageManager = .shared) {
+    /// A prefetcher loading through `manager` (by default ``ImageManager/default`` as it is
+    /// when the prefetcher is made).
+    public init(manager: ImageManager = .default) {
         self.manager = manager
     }
 

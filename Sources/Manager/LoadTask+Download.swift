@@ -4,8 +4,9 @@ import FoundationNetworking
 #endif
 
 extension LoadTask {
-    /// Step 2: the loader. With a `cached` image (`.refreshCached`), the request carries the
-    /// stored validators, and a 304 answer delivers the cached image unchanged.
+    /// Step 2: the loader. With a `cached` image (`.refreshCached`, already delivered), the
+    /// request carries the stored validators; a 304, the same bytes again, or a failure ends
+    /// the load without a second call, and only a different image is delivered again.
     func download(cached: CachedImage?) {
         guard !options.contains(.fromCacheOnly) else { return fail(.cacheMiss) }
         requestFromLoader(cached: cached)
@@ -55,9 +56,13 @@ extension LoadTask {
             switch result {
             case .success(let loaded):
                 manager.markFailed(url, blocked: false)
+                if let cached, isUnchanged(loaded, cached: cached) {
+                    rememberValidators(of: loaded)
+                    return operation.finishSilently()
+                }
                 didLoad(loaded)
             case .failure(let error) where error.code == .notModified && cached != nil:
-                if let cached { finish(cached.image, data: cached.data, cacheType: cached.cacheType) }
+                operation.finishSilently()
             case .failure(let error):
                 if error.code != .cancelled {
                     manager.markFailed(url, blocked: loader.shouldBlockFailedURL(url, error: error))
@@ -139,9 +144,7 @@ extension LoadTask {
         } else {
             return fail(.badImageData)
         }
-        if let originalKey, context.storeCacheType.includesDisk, let response = loaded.response as? HTTPURLResponse {
-            cache.setValidators(HTTPValidators(response: response), forKey: originalKey)
-        }
+        rememberValidators(of: loaded)
         guard shouldTransform(image) else {
             return store(image, original: loaded.data, transformed: nil)
         }
@@ -153,5 +156,22 @@ extension LoadTask {
                 store(output?.image ?? image, original: loaded.data, transformed: output)
             }
         }
+    }
+}
+
+extension LoadTask {
+    /// Keeps the response's validators (`ETag`, `Last-Modified`) for a later `.refreshCached`.
+    func rememberValidators(of loaded: LoadedImage) {
+        if let originalKey, context.storeCacheType.includesDisk, let response = loaded.response as? HTTPURLResponse {
+            cache.setValidators(HTTPValidators(response: response), forKey: originalKey)
+        }
+    }
+
+    /// Whether a revalidation's 200 brought the bytes already cached (a server that ignores
+    /// the validators): the cached bytes when the query had them, else the disk tier's.
+    func isUnchanged(_ loaded: LoadedImage, cached: CachedImage) -> Bool {
+        guard let originalKey else { return false }
+        guard let stored = cached.data ?? cache.originalData(forKey: originalKey) else { return false }
+        return stored == loaded.data
     }
 }

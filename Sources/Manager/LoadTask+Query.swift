@@ -14,7 +14,7 @@ extension LoadTask {
     /// the disk once, except for a transformer's output, which has its own file.
     func queryCache() {
         guard let fullKey else { return download(cached: nil) }
-        var tiers = context.queryCacheType
+        var tiers = queryTiers
         if memoryLookedUp { tiers = tiers.intersection(.disk) }
         if fullKey != originalKey, context.transformer == nil { tiers = tiers.intersection(.memory) }
         guard tiers != .none else { return queryOriginalOrMiss() }
@@ -30,7 +30,7 @@ extension LoadTask {
     }
 
     private func queryOriginalOrMiss() {
-        if let originalKey, originalKey != fullKey, context.queryCacheType.includesDisk {
+        if let originalKey, originalKey != fullKey, queryTiers.includesDisk {
             queryOriginal(originalKey)
         } else {
             miss()
@@ -46,7 +46,8 @@ extension LoadTask {
         let query = cache.queryImage(forKey: originalKey, options: options, context: diskOnly,
                                      cacheType: .disk) { image, data, _ in
             guard !operation.isFinished else { return }
-            guard let image, !PlatformImageBridge.isUndecoded(image) else { return miss() }
+            guard let decoded = image, !PlatformImageBridge.isUndecoded(decoded) else { return miss() }
+            let image = scaled(decoded)
             guard shouldTransform(image) else {
                 storeDerived(image, transformed: nil, sourceData: data)
                 return hit(CachedImage(image: image, data: data, cacheType: .disk))
@@ -56,7 +57,7 @@ extension LoadTask {
                 case .failure(let error):
                     fail(error.code)
                 case .success(let output):
-                    let result = output?.image ?? image
+                    let result = output.map { scaled($0.image) } ?? image
                     storeDerived(result, transformed: output, sourceData: data)
                     hit(CachedImage(image: result, data: data, cacheType: .disk))
                 }
@@ -65,8 +66,13 @@ extension LoadTask {
         operation.setCacheOperation(query)
     }
 
-    private func hit(_ cached: CachedImage) {
+    private func hit(_ found: CachedImage) {
+        // A transformed image read back from disk has scale 1 like every decode.
+        let cached = CachedImage(image: scaled(found.image), data: found.data, cacheType: found.cacheType)
         if options.contains(.refreshCached) {
+            // The cached image goes out now; the revalidation may follow it with a new one.
+            let first = ImageResult(image: cached.image, data: cached.data, cacheType: cached.cacheType, url: url)
+            guard operation.deliverCached(first) else { return }
             download(cached: cached)
         } else {
             finish(cached.image, data: cached.data, cacheType: cached.cacheType)
@@ -82,7 +88,7 @@ extension LoadTask {
     /// disk (encoded by the cache, after delivery) when a transformer made new pixels.
     private func storeDerived(_ image: PlatformImage, transformed output: TransformOutput?, sourceData: Data?) {
         guard let fullKey else { return }
-        let tiers = context.storeCacheType.intersection(output != nil ? .all : .memory)
+        let tiers = storeTiers.intersection(output != nil ? .all : .memory)
         guard tiers != .none else { return }
         if let output {
             cache.storeTransformed(image, pixels: output.pixels, sourceFormat: output.sourceFormat, sourceData: sourceData,

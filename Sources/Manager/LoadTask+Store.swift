@@ -1,14 +1,16 @@
 import Foundation
 
 extension LoadTask {
-    /// Stores a freshly loaded image and completes: the image in memory under the full key,
-    /// the original bytes (or the context serializer's) on disk under the original key, and a
-    /// transformed image on disk under the full key. With `.waitStoreCache` the completion
-    /// waits for the writes. `transformed` carries a transformer's pixels: the cache encodes
-    /// them for disk after this returns (its write ordered before later disk reads), so
-    /// without `.waitStoreCache` the load completes before the encode.
-    func store(_ image: PlatformImage, original data: Data, transformed output: TransformOutput?) {
-        let tiers = context.storeCacheType
+    /// Stores a freshly loaded image and completes: the image (at the load's scale) in memory
+    /// under the full key, the original bytes (or the context serializer's) on disk under the
+    /// original key, and a transformed image on disk under the full key; a `data:` or `file://`
+    /// URL's image in memory only. With `.waitStoreCache` the completion waits for the writes.
+    /// `transformed` carries a transformer's pixels: the cache encodes them for disk after this
+    /// returns (its write ordered before later disk reads), so without `.waitStoreCache` the
+    /// load completes before the encode.
+    func store(_ loaded: PlatformImage, original data: Data, transformed output: TransformOutput?) {
+        let image = scaled(loaded)
+        let tiers = storeTiers
         guard let originalKey, let fullKey, tiers != .none else {
             return finish(image, data: data, cacheType: .none)
         }

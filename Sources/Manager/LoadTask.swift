@@ -26,6 +26,11 @@ struct LoadTask: Sendable {
     let memoryLookedUp: Bool
     /// These steps run for a shared load (``ImageManager/loads``): they never join one.
     let isShared: Bool
+    /// The scale the image is delivered at (``CacheKey/scale(for:plainKey:context:)``).
+    let scale: Double
+    /// A `data:` or `file://` URL: its bytes are at hand, so the disk tier neither keeps a
+    /// copy nor is asked for one; the memory tier keeps the decoded image.
+    let isLocal: Bool
 
     /// Computes the keys once: a memory hit builds each string a single time.
     init(manager: ImageManager, operation: ImageLoadOperation, url: URL, options: ImageOptions,
@@ -42,9 +47,13 @@ struct LoadTask: Sendable {
         self.loader = loader
         self.progress = progress
         originalKey = CacheKey.key(for: url, filter: context.cacheKeyFilter)
+        let scale = CacheKey.scale(for: url, plainKey: url.absoluteString, context: context)
+        self.scale = scale
+        isLocal = url.isFileURL || url.scheme?.lowercased() == "data"
         fullKey = originalKey.map {
-            CacheKey.key(base: $0, decode: DecodeOptions(options: options, context: context),
-                         transformerKey: CacheKey.transformerKey(for: context, options: options))
+            CacheKey.scaled(CacheKey.key(base: $0, decode: DecodeOptions(options: options, context: context),
+                                         transformerKey: CacheKey.transformerKey(for: context, options: options)),
+                            scale: scale)
         }
         var inner = context
         inner.callbackQueue = .current
@@ -57,12 +66,27 @@ struct LoadTask: Sendable {
         if !isShared, let key = identicalLoadKey {
             return joinSharedLoad(key)
         }
-        let queryTiers = context.queryCacheType
         if options.contains(.fromLoaderOnly) || fullKey == nil || queryTiers == .none {
             download(cached: nil)
         } else {
             queryCache()
         }
+    }
+
+    /// The tiers this load may store into: the context's, without the disk for a local URL.
+    var storeTiers: ImageCacheType {
+        isLocal ? context.storeCacheType.intersection(.memory) : context.storeCacheType
+    }
+
+    /// The tiers this load may look in: the context's, without the disk for a local URL.
+    var queryTiers: ImageCacheType {
+        isLocal ? context.queryCacheType.intersection(.memory) : context.queryCacheType
+    }
+
+    /// `image` at this load's ``scale`` (itself when it has it already). Decoders make images
+    /// of scale 1, so a load at scale 1 has nothing to do.
+    func scaled(_ image: PlatformImage) -> PlatformImage {
+        scale == 1 ? image : PlatformImageBridge.withScale(image, scale)
     }
 
     func finish(_ image: PlatformImage, data: Data?, cacheType: ImageCacheType) {

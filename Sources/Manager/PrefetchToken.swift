@@ -70,8 +70,14 @@ public final class PrefetchToken: Cancellable {
         // The manager calls back on .current; the user's queue is used for our own reports.
         var inner = context
         inner.callbackQueue = .current
+        // `.refreshCached` may call back twice (cached, then new): the URL counts once.
+        let counted = Locked(false)
         let operation = manager.loadImage(with: urls[index], options: options, context: inner) { [self] result in
-            didFinish(index, failed: (try? result.get()) == nil)
+            let first = counted.withLock { done in
+                defer { done = true }
+                return !done
+            }
+            if first { didFinish(index, failed: (try? result.get()) == nil) }
         }
         // A cancel between claiming the index and here did not see this load: stop it now.
         let cancelledMeanwhile = state.withLock { state -> Bool in

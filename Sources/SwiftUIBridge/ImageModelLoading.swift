@@ -28,8 +28,8 @@ public final class ManagerModelLoader: ImageModelLoading {
     /// The manager loads go through.
     public let manager: ImageManager
 
-    /// A loader over `manager` (``ImageManager/shared`` by default).
-    public init(manager: ImageManager = .shared) {
+    /// A loader over `manager` (``ImageManager/default`` by default).
+    public init(manager: ImageManager = .default) {
         self.manager = manager
     }
 
@@ -41,8 +41,8 @@ public final class ManagerModelLoader: ImageModelLoading {
         context.callbackQueue = .main
         let operation = manager.loadImage(
             with: url, options: options, context: context,
-            progress: { report in MainActor.assumeIsolated { progress(report) } },
-            completed: { result in MainActor.assumeIsolated { completed(result) } })
+            progress: { report in CallbackQueue.onMainActor { progress(report) } },
+            completed: { result in CallbackQueue.onMainActor { completed(result) } })
         return OperationHandle(operation)
     }
 

@@ -55,7 +55,7 @@ public struct OspreyImage: View {
     private var failureHandler: (@MainActor (ImageError) -> Void)?
 
     /// Shows the image at `url` (the placeholder until it is there). `loader` overrides how
-    /// it is loaded (default: through ``ImageManager/shared``).
+    /// it is loaded (default: through ``ImageManager/default``).
     public init(url: URL?, loader: (any ImageModelLoading)? = nil) {
         self.url = url
         content = nil

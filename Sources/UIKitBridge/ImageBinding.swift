@@ -23,7 +23,7 @@ public enum ImageBinding {
     public static func setImage<Owner: AnyObject>(
         with url: URL?, on owner: Owner, operationKey: String,
         placeholder: PlatformImage? = nil, options: ImageOptions = [], context: ImageContext = .init(),
-        manager: ImageManager = .shared,
+        manager: ImageManager = .default,
         setter: @escaping @MainActor (Owner, PlatformImage?) -> Void,
         progress: (@Sendable (ImageProgress) -> Void)? = nil,
         completed: (@MainActor (Result<ImageResult, ImageError>) -> Void)?
@@ -59,16 +59,24 @@ public enum ImageBinding {
         loadContext.callbackQueue = .main
         loadContext.operationKey = operationKey
         let box = WeakOwnerBox(owner)
+        // `.refreshCached` may call back twice: a second call for a slot re-pointed since is
+        // dropped, not reported as a cancel after the first call's success.
+        let calledBack = Locked(false)
         let reporting = indicatorFeeding(progress, owner: box, operationKey: operationKey, generation: generation)
         let operation = manager.loadImage(with: url, options: options, context: loadContext,
                                           progress: partialImageShowing(reporting, owner: box, operationKey: operationKey,
                                                                         generation: generation, options: options,
                                                                         setter: setter)) { result in
-            // `.main` runs this on the main queue, which is where the main actor runs.
-            MainActor.assumeIsolated {
+            // `.main` runs this on the main queue, which is where the main actor runs (or, in
+            // a process that does not serve it, on a fallback queue: then it is queued there).
+            CallbackQueue.onMainActor {
+                let isSecondCall = calledBack.withLock { called in
+                    defer { called = true }
+                    return called
+                }
                 guard let owner = box.owner as? Owner,
                       registry.isCurrent(owner, operationKey: operationKey, generation: generation) else {
-                    completed?(.failure(ImageError(.cancelled, url: url)))
+                    if !isSecondCall { completed?(.failure(ImageError(.cancelled, url: url))) }
                     return
                 }
                 registry.finished(owner, operationKey: operationKey, generation: generation)
@@ -105,7 +113,7 @@ public enum ImageBinding {
         guard let owner = box.owner, ImageIndicators.indicator(of: owner) != nil else { return progress }
         return { report in
             // The load's callback queue is `.main`: progress runs on the main queue.
-            MainActor.assumeIsolated {
+            CallbackQueue.onMainActor {
                 if let owner = box.owner {
                     ImageIndicators.progressed(on: owner, key: operationKey, generation: generation,
                                                fraction: report.fractionCompleted)
@@ -128,7 +136,7 @@ public enum ImageBinding {
         return { report in
             if let partial = report.partialImage {
                 // The load's callback queue is `.main`: progress runs on the main queue.
-                MainActor.assumeIsolated {
+                CallbackQueue.onMainActor {
                     guard let owner = box.owner as? Owner,
                           registry.acceptsPartialImage(owner, operationKey: operationKey, generation: generation)
                     else { return }

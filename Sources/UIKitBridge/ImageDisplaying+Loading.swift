@@ -12,7 +12,7 @@ extension ImageDisplaying {
 
     /// Binds the view to `url`: cancels the load this view started before (under the same
     /// ``ImageContext/operationKey``), shows `placeholder` (unless `.delayPlaceholder`),
-    /// loads through ``ImageManager/shared`` (the context's `cache` and `loader` override
+    /// loads through ``ImageManager/default`` (the context's `cache` and `loader` override
     /// its parts), sets the image (unless `.avoidAutoSetImage`), then calls `completed`.
     ///
     /// `completed` runs once on the main actor. If the view is re-pointed at another URL
@@ -23,7 +23,7 @@ extension ImageDisplaying {
                          progress: (@Sendable (ImageProgress) -> Void)? = nil,
                          completed: (@MainActor (Result<ImageResult, ImageError>) -> Void)? = nil) {
         setImage(with: url, placeholder: placeholder, options: options, context: context,
-                 manager: .shared, progress: progress, completed: completed)
+                 manager: .default, progress: progress, completed: completed)
     }
 
     /// ``setImage(with:placeholder:options:context:progress:completed:)`` without progress: a
@@ -32,7 +32,7 @@ extension ImageDisplaying {
                          context: ImageContext = .init(),
                          completed: (@MainActor (Result<ImageResult, ImageError>) -> Void)? = nil) {
         setImage(with: url, placeholder: placeholder, options: options, context: context,
-                 manager: .shared, progress: nil, completed: completed)
+                 manager: .default, progress: nil, completed: completed)
     }
 
     /// ``setImage(with:placeholder:options:context:progress:completed:)`` through `manager`.

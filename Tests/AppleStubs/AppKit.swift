@@ -137,3 +137,32 @@ open class NSImageView: NSControl {
     /// Mirrors `NSImageView.image: NSImage?`. [sdk: checked, AppKit/NSImageView.h of MacOSX10.15.sdk (phracker/MacOSX-SDKs): same]
     open var image: NSImage?
 }
+
+// MARK: - Dispatch's memory-pressure source (Darwin-only in libdispatch's Swift overlay, absent
+// from Linux's Dispatch, so declared here for the Apple passes of the check)
+
+extension DispatchSource {
+    /// Mirrors `DispatchSource.MemoryPressureEvent` (`OptionSet`, `UInt` raw value). [sdk: unchecked: from swift-corelibs-libdispatch src/swift/Source.swift, whose declaration is `#if HAVE_MACH`; not compared with the SDK's Dispatch.swiftinterface]
+    public struct MemoryPressureEvent: OptionSet, Sendable {
+        /// Mirrors `MemoryPressureEvent.rawValue: UInt`. [sdk: unchecked: as above]
+        public let rawValue: UInt
+        /// Mirrors `MemoryPressureEvent.init(rawValue: UInt)`. [sdk: unchecked: as above]
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Mirrors `MemoryPressureEvent.warning`. [sdk: unchecked: as above]
+        public static let warning = MemoryPressureEvent(rawValue: 0x02)
+        /// Mirrors `MemoryPressureEvent.critical`. [sdk: unchecked: as above]
+        public static let critical = MemoryPressureEvent(rawValue: 0x04)
+    }
+
+    /// Mirrors `class func DispatchSource.makeMemoryPressureSource(eventMask: DispatchSource.MemoryPressureEvent, queue: DispatchQueue? = nil) -> DispatchSourceMemoryPressure`. [sdk: unchecked: as above]
+    public static func makeMemoryPressureSource(eventMask: MemoryPressureEvent,
+                                                queue: DispatchQueue? = nil) -> any DispatchSourceMemoryPressure {
+        fatalError()
+    }
+}
+
+/// Mirrors `protocol DispatchSourceMemoryPressure: DispatchSourceProtocol`. [sdk: unchecked: as above]
+public protocol DispatchSourceMemoryPressure: DispatchSourceProtocol {
+    /// Mirrors `DispatchSourceMemoryPressure.data: DispatchSource.MemoryPressureEvent { get }`. [sdk: unchecked: as above]
+    var data: DispatchSource.MemoryPressureEvent { get }
+}

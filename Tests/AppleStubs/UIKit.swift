@@ -207,3 +207,41 @@ open class UIButton: UIControl {
     /// Mirrors `UIButton.setBackgroundImage(_ image: UIImage?, for state: UIControl.State)`. [sdk: checked, docs UIKit/uicontrol/state-swiftstruct.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same (`OptionSet`, `init(rawValue: UInt)`)]
     open func setBackgroundImage(_ image: UIImage?, for state: UIControl.State) { fatalError() }
 }
+
+// MARK: - Dispatch's memory-pressure source (Darwin-only in libdispatch's Swift overlay, absent
+// from Linux's Dispatch, so declared here for the Apple passes of the check)
+
+extension DispatchSource {
+    /// Mirrors `DispatchSource.MemoryPressureEvent` (`OptionSet`, `UInt` raw value). [sdk: unchecked: from swift-corelibs-libdispatch src/swift/Source.swift, whose declaration is `#if HAVE_MACH`; not compared with the SDK's Dispatch.swiftinterface]
+    public struct MemoryPressureEvent: OptionSet, Sendable {
+        /// Mirrors `MemoryPressureEvent.rawValue: UInt`. [sdk: unchecked: as above]
+        public let rawValue: UInt
+        /// Mirrors `MemoryPressureEvent.init(rawValue: UInt)`. [sdk: unchecked: as above]
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Mirrors `MemoryPressureEvent.warning`. [sdk: unchecked: as above]
+        public static let warning = MemoryPressureEvent(rawValue: 0x02)
+        /// Mirrors `MemoryPressureEvent.critical`. [sdk: unchecked: as above]
+        public static let critical = MemoryPressureEvent(rawValue: 0x04)
+    }
+
+    /// Mirrors `class func DispatchSource.makeMemoryPressureSource(eventMask: DispatchSource.MemoryPressureEvent, queue: DispatchQueue? = nil) -> DispatchSourceMemoryPressure`. [sdk: unchecked: as above]
+    public static func makeMemoryPressureSource(eventMask: MemoryPressureEvent,
+                                                queue: DispatchQueue? = nil) -> any DispatchSourceMemoryPressure {
+        fatalError()
+    }
+}
+
+/// Mirrors `protocol DispatchSourceMemoryPressure: DispatchSourceProtocol`. [sdk: unchecked: as above]
+public protocol DispatchSourceMemoryPressure: DispatchSourceProtocol {
+    /// Mirrors `DispatchSourceMemoryPressure.data: DispatchSource.MemoryPressureEvent { get }`. [sdk: unchecked: as above]
+    var data: DispatchSource.MemoryPressureEvent { get }
+}
+
+/// Mirrors `UIKit.UIApplication` (`@MainActor`; here only the notification names Osprey observes). [sdk: unchecked: docs UIKit/uiapplication.md not read for this declaration]
+@MainActor
+open class UIApplication: NSObject {
+    /// Mirrors `class let UIApplication.didReceiveMemoryWarningNotification: NSNotification.Name` (`nonisolated`). [sdk: unchecked: as above]
+    nonisolated public static let didReceiveMemoryWarningNotification = Notification.Name("UIApplicationDidReceiveMemoryWarningNotification")
+    /// Mirrors `class let UIApplication.didEnterBackgroundNotification: NSNotification.Name` (`nonisolated`). [sdk: unchecked: as above]
+    nonisolated public static let didEnterBackgroundNotification = Notification.Name("UIApplicationDidEnterBackgroundNotification")
+}

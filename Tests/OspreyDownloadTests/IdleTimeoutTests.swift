@@ -14,15 +14,19 @@ import Testing
 /// are asserted, never durations.
 @Suite("Idle timeout and total deadline", .offCooperativePool)
 struct IdleTimeoutTests {
-    /// 24 kB: at 6 kB/s a drip of about 4 s, twice the idle timeout below.
+    /// 24 kB: at 2.4 kB/s a drip of about 10 s, longer than the idle timeout below.
     static let body = TinyDecoder.bytes(width: 4, height: 4, padding: 24_000)
+
+    /// The idle timeout of the tests that must succeed: far longer than any gap between two
+    /// pieces of their bodies (a fraction of a second), so that a busy machine holding the
+    /// delegate queue for seconds cannot fail them, yet shorter than the whole download.
+    static let generousIdleTimeout: TimeInterval = 8
 
     @Test("a steady drip longer than the idle timeout succeeds")
     func steadyDripSucceeds() async throws {
-        // 2 s rather than 1: a loaded machine may hold the delegate queue for a while.
-        let harness = try DownloadHarness { $0.downloadTimeout = 2 }
+        let harness = try DownloadHarness { $0.downloadTimeout = Self.generousIdleTimeout }
         defer { harness.close() }
-        harness.server.setRoute("/drip", .ok(Self.body).with { $0.bytesPerSecond = 6_000 })
+        harness.server.setRoute("/drip", .ok(Self.body).with { $0.bytesPerSecond = 2_400 })
         let outcome = try await harness.outcome(of: "/drip", options: .avoidDecodeImage)
         #expect(outcome.data == Self.body, "\(outcome)")
         // Many pauses between chunks: the body really came in pieces, over more than the timeout.
@@ -44,11 +48,12 @@ struct IdleTimeoutTests {
 
     @Test("redirects count as activity: slow hops that together outlast the idle timeout succeed")
     func redirectsAreActivity() async throws {
-        let harness = try DownloadHarness { $0.downloadTimeout = 2 }
+        // Three hops of 3 s: 9 s in all, over the 8 s idle timeout; each hop 5 s under it.
+        let harness = try DownloadHarness { $0.downloadTimeout = Self.generousIdleTimeout }
         defer { harness.close() }
-        harness.server.setRoute("/hop1", Route.redirect(to: "/hop2").with { $0.delay = 1.2 })
-        harness.server.setRoute("/hop2", Route.redirect(to: "/image").with { $0.delay = 1.2 })
-        harness.server.setRoute("/image", Route.ok(Self.body).with { $0.delay = 1.2 })
+        harness.server.setRoute("/hop1", Route.redirect(to: "/hop2").with { $0.delay = 3 })
+        harness.server.setRoute("/hop2", Route.redirect(to: "/image").with { $0.delay = 3 })
+        harness.server.setRoute("/image", Route.ok(Self.body).with { $0.delay = 3 })
         let outcome = try await harness.outcome(of: "/hop1", options: .avoidDecodeImage)
         #expect(outcome.data == Self.body, "\(outcome)")
         #expect(harness.server.requestCount(for: "/image") == 1)

@@ -142,13 +142,7 @@ struct CLIFetchNetworkTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let pixel = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="
         let (run, item) = try await Self.fetch([pixel], cache: folder)
-        // The manager's data: URL support is a separate change; until it is merged this
-        // fails with invalidURL. The CLI's part (passing the URL through) is checked by the
-        // error naming the data: URL rather than a missing file.
-        withKnownIssue("data: URLs decode once the manager supports them", isIntermittent: true) {
-            #expect(run.status == 0, "\(run.output)\n\(run.errors)")
-            #expect(item?.ok == true)
-        }
-        #expect(item?.ok == true || item?.error?.contains("url: data:image/png") == true, "\(run.output)")
+        #expect(run.status == 0, "\(run.output)\n\(run.errors)")
+        #expect(item?.ok == true, "\(run.output)")
     }
 }

@@ -9,12 +9,13 @@ import Testing
 @Suite struct LockTrafficTests {
     struct Counts: Decodable { let server: Int; let download: Int; let load: Int }
 
-    /// Measured when this test was written: a cold `ImageManager` load 87–91, the downloader
-    /// alone 57–59, the loopback server's own share 3–10. The bounds leave room for the
-    /// server's share and for scheduling (a progress report more or less), not for a new lock
-    /// per step.
-    static let loadBound = 100
-    static let downloadBound = 70
+    /// Measured: a cold `ImageManager` load took 87–91 before idle timeouts, retries,
+    /// resumable downloads and settable configuration, and 98–101 with them; the downloader
+    /// alone 57–59, then 67; the loopback server's own share is 2–17. The bounds leave room for
+    /// the server's share and for scheduling (a progress report more or less), not for a new
+    /// lock per step.
+    static let loadBound = 115
+    static let downloadBound = 80
 
     @Test func oneColdLoadTakesABoundedNumberOfLocks() throws {
         let executable = try #require(BuiltProducts.executable(named: "osprey-lock-count"),

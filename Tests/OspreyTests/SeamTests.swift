@@ -67,7 +67,10 @@ struct SeamTests {
         #expect(stored.0 == url.absoluteString && stored.1.etag == "\"server\"")
         let refreshed = Recorder<Result<ImageResult, ImageError>>()
         manager.loadImage(with: url, options: .refreshCached, context: fixture.context) { refreshed.record($0) }
+        // The cached image comes first; the revalidation's request follows it.
         _ = try await refreshed.first()
+        #expect(await fixture.server.waitForRequests("/v.png", count: 2))
+        try await fixture.settle(manager: manager)
         #expect(fixture.server.requestLog.last?.headers["if-none-match"] == "\"mine\"")
     }
 

@@ -45,6 +45,7 @@ final class ForwardingCache: ImageCaching {
         calls.record("encode")
         return inner.encodeForDisk(image, sourceFormat: sourceFormat, sourceData: sourceData)
     }
+    func originalData(forKey key: String) -> Data? { inner.originalData(forKey: key) }
 }
 
 /// A loader that only forwards every `ImageLoading` requirement to Osprey's downloader.

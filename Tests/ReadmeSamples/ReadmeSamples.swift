@@ -75,3 +75,28 @@ func readmeSample3(url: URL) -> some View {
     }
 }
 #endif
+
+func readmeSample4(url: URL) {
+    // README sample 4 begin
+    ImageCache.shared.config.maxDiskSize = 200 << 20          // bytes
+    ImageCache.shared.config.maxDiskAge = 3 * 24 * 3600       // seconds
+    ImageCache.shared.config.maxMemoryCost = 64 << 20         // decoded bytes
+    ImageCache.shared.config.clearsMemoryOnEnterBackground = true
+    ImageManager.default = ImageManager(cache: ImageCache(namespace: "avatars"), loader: ImageDownloader.shared)
+
+    // A script or server whose main thread blocks never serves the main queue. The default
+    // callback queue (.main) notices: after 2 s without the main queue, completions run on a
+    // serial Osprey queue, so this returns instead of hanging.
+    let done = DispatchSemaphore(value: 0)
+    ImageManager.default.loadImage(with: url) { result in
+        print(result)
+        done.signal()
+    }
+    done.wait()
+
+    // Better for a server: a queue of your own (no 2 s wait), or the async API.
+    var context = ImageContext()
+    context.callbackQueue = .queue(DispatchQueue(label: "images"))
+    ImageManager.default.loadImage(with: url, context: context) { result in print(result) }
+    // README sample 4 end
+}

@@ -73,4 +73,13 @@ public struct ImageContext: Sendable {
     /// default) keeps the downloader's `retryStrategy` (none unless configured).
     /// Loads that share a download share its one sequence of retries.
     public var retryStrategy: (any RetryStrategy)?
+
+    // Manager
+    /// The scale (pixels per point) of the loaded image, overriding the one its file name
+    /// declares (`icon@2x.png` → 2, `@3x` → 3; else 1), after SDWebImage's `imageScaleFactor`.
+    /// It sets the image's scale (a `UIImage`'s `scale`, an `NSImage`'s size in points, a
+    /// ``DecodedImage``'s ``DecodedImage/scale``), not its pixels, and a scale other than 1 is
+    /// part of the memory key (``CacheKey``), so one URL loaded at two scales is two entries;
+    /// the disk tier keeps the original bytes once. Default nil (the file name decides).
+    public var imageScaleFactor: Double?
 }

@@ -23,7 +23,16 @@ public struct ImageOptions: OptionSet, Sendable, Hashable {
     /// ``ImageContext/downloadDecryptor`` turns it off (it needs the whole body). A view bound
     /// with this option shows the partial images.
     public static let progressiveLoad = ImageOptions(rawValue: 1 << 3)
-    /// Revalidate a cached image with the server (conditional GET) instead of trusting it.
+    /// Show the cached image at once, then revalidate it with the server (a conditional GET
+    /// with the stored `ETag` / `Last-Modified`), after SDWebImage's `SDWebImageRefreshCached`.
+    ///
+    /// **The completion may be called twice.** When the memory or disk tier has the image,
+    /// the completion is called with it at once (``ImageResult/cacheType`` says which tier);
+    /// then, only if the server sends a different image, a second time with the new image
+    /// (`cacheType` ``ImageCacheType/none``), which is also stored. A 304, a 200 with the same
+    /// bytes, a failed revalidation or a `cancel()` after the first call end the load with no
+    /// second call. Without a cached image it is a plain load: one call. Every other load
+    /// calls its completion exactly once.
     public static let refreshCached = ImageOptions(rawValue: 1 << 4)
     /// Send and store cookies for this request.
     public static let handleCookies = ImageOptions(rawValue: 1 << 5)

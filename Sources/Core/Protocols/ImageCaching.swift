@@ -67,6 +67,12 @@ public protocol ImageCaching: Sendable {
     /// and the disk part on a global queue (not ordered before later reads).
     func storeTransformed(_ image: PlatformImage?, pixels: DecodedImage, sourceFormat: ImageFormat, sourceData: Data?,
                           forKey key: String, cacheType: ImageCacheType, completion: (@Sendable () -> Void)?)
+
+    /// The bytes stored on disk for `key`, read on the calling thread (a revalidation's
+    /// thread, never the main one), or nil. ``ImageOptions/refreshCached`` compares them with
+    /// a 200's body: the same bytes mean "unchanged", and no second completion. Default nil
+    /// (every 200 counts as a new image).
+    func originalData(forKey key: String) -> Data?
 }
 
 extension ImageCaching {
@@ -81,6 +87,9 @@ extension ImageCaching {
 
     /// Default: nil.
     public func memoryImage(forKey key: String) -> PlatformImage? { nil }
+
+    /// Default: nil (no bytes to compare with).
+    public func originalData(forKey key: String) -> Data? { nil }
 
     /// Default: nil (the cache encodes the image itself when it stores it).
     public func encodeForDisk(_ image: DecodedImage, sourceFormat: ImageFormat, sourceData: Data?) -> Data? { nil }

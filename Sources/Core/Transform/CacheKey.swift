@@ -15,7 +15,15 @@ public enum CacheKey {
     public static func key(for url: URL?, filter: (@Sendable (URL) -> String?)? = nil) -> String? {
         guard let url else { return nil }
         if let filter { return filter(url) }
-        return url.absoluteString
+        return plainKey(for: url.absoluteString)
+    }
+
+    /// The key of a URL whose absolute string is `text`: the string itself, except for a long
+    /// `data:` URL, which is keyed by its SHA-256 (`data:sha256,<hex>`) so that a memory lookup
+    /// does not hash the whole payload.
+    public static func plainKey(for text: String) -> String {
+        guard text.utf8.count > 256, text.hasPrefix("data:") else { return text }
+        return "data:sha256," + SHA256.hexDigest(Array(text.utf8))
     }
 
     /// `base` with the transformer's key appended.
@@ -66,12 +74,32 @@ public enum CacheKey {
     }
 
     /// The full key for a load of `url` with `options` and `context`: the filter's key, the
-    /// transformer's key, and the pixel-changing options of
-    /// `DecodeOptions(options: options, context: context)`.
+    /// transformer's key, the pixel-changing options of
+    /// `DecodeOptions(options: options, context: context)`, and the image's scale when it is
+    /// not 1 (``scale(for:plainKey:context:)``).
     public static func key(for url: URL?, options: ImageOptions, context: ImageContext) -> String? {
-        guard let base = key(for: url, filter: context.cacheKeyFilter) else { return nil }
-        return key(base: base, decode: DecodeOptions(options: options, context: context),
-                   transformerKey: transformerKey(for: context, options: options))
+        guard let url, let base = key(for: url, filter: context.cacheKeyFilter) else { return nil }
+        return scaled(key(base: base, decode: DecodeOptions(options: options, context: context),
+                          transformerKey: transformerKey(for: context, options: options)),
+                      scale: scale(for: url, plainKey: url.absoluteString, context: context))
+    }
+
+    /// `key` with the image's scale appended when it is not 1 (`-Scale(2)`): keys of scale-1
+    /// images are the ones they always were.
+    public static func scaled(_ key: String, scale: Double) -> String {
+        guard scale != 1 else { return key }
+        let text = scale == scale.rounded() && abs(scale) < 1e6 ? String(Int(scale)) : String(scale)
+        return "\(key)-Scale(\(text))"
+    }
+
+    /// The scale a load of `url` delivers its image at: ``ImageContext/imageScaleFactor`` when
+    /// set (and positive), else the `@2x`/`@3x` of the file name (not for `data:` URLs), else 1.
+    /// `plainKey` is `url.absoluteString`, which the caller has at hand: a URL without an `@`
+    /// is answered without taking its path apart.
+    public static func scale(for url: URL, plainKey: String, context: borrowing ImageContext) -> Double {
+        if let forced = context.imageScaleFactor, forced.isFinite, forced > 0 { return forced }
+        guard plainKey.utf8.contains(UInt8(ascii: "@")), !plainKey.hasPrefix("data:") else { return 1 }
+        return ImageScaleFactor.fromFileName(of: url) ?? 1
     }
 
     /// The full key for a load of `url` with `context` and no options (see
