@@ -38,7 +38,9 @@ import OspreyCore
 /// (``WebPIncrementalDecoder``) fed the whole file at once, so every byte is decoded once and
 /// the two give the same image by construction. The lossless and lossy decoders are resumable
 /// (``VP8LBandDecoder``, ``VP8ResumableFrame``); given every byte at once they save and roll
-/// back nothing.
+/// back nothing. One decode is repeated, on purpose: a lazy animation's frame 0 is decoded
+/// when the decode runs (a damaged one fails it, as it fails the eager decode) and again when
+/// the ``LazyAnimation`` first shows it (it holds no frame ahead of being asked).
 ///
 /// Stateless and `Sendable`: one instance may decode on many threads at once.
 public struct WebPDecoder: ImageDecoding {
