@@ -186,6 +186,9 @@ final class WebPImageStream {
     /// The image so far at its target size: the rows decoded, the rest transparent black; nil
     /// for a lossy thumbnail.
     func partialImage() -> PixelBuffer? {
+        // A failed decode shows nothing (a lossless output given every byte at once is not
+        // cleared first: only the rows decoded are known).
+        guard failure == nil else { return nil }
         var pixels: PixelBuffer
         if lossless != nil {
             pixels = PixelBuffer(width: size.width, height: size.height, bytes: rgba)
