@@ -73,6 +73,7 @@ struct PNGInterlacedResampler {
         let width4 = target.width * 4
         let tracksCoverage = !coverage.isEmpty
         let columns = self.columns
+        let full = columns.fullWeight, runsFit = self.runsFit
         horizontal.withUnsafeMutableBufferPointer { h in
             horizontalCoverage.withUnsafeMutableBufferPointer { hc in
                 h.update(repeating: 0)
@@ -98,31 +99,9 @@ struct PNGInterlacedResampler {
                 }
                 columnFirst.withUnsafeBufferPointer { first in
                     columnWeights.withUnsafeBufferPointer { weights in
-                        let h = h.baseAddress!
-                        for i in 0..<count {
-                            let sourceX = x &+ i &* dx
-                            let pixel = pixels + i &* 4
-                            let alpha = Int(pixel[3])
-                            let red = Int(pixel[0]) &* alpha, green = Int(pixel[1]) &* alpha
-                            let blue = Int(pixel[2]) &* alpha
-                            let column = Int(first[sourceX])
-                            let o = column &* 4
-                            let w0 = Int(weights[sourceX &* 2]), w1 = Int(weights[sourceX &* 2 &+ 1])
-                            h[o] &+= red &* w0
-                            h[o &+ 1] &+= green &* w0
-                            h[o &+ 2] &+= blue &* w0
-                            h[o &+ 3] &+= alpha &* w0
-                            if w1 != 0 {
-                                h[o &+ 4] &+= red &* w1
-                                h[o &+ 5] &+= green &* w1
-                                h[o &+ 6] &+= blue &* w1
-                                h[o &+ 7] &+= alpha &* w1
-                            }
-                            if tracksCoverage {
-                                hc[column] &+= w0
-                                if w1 != 0 { hc[column &+ 1] &+= w1 }
-                            }
-                        }
+                        Self.addShrinking(pixels, count: count, x: x, dx: dx, first: first.baseAddress!,
+                                          weights: weights.baseAddress!, fullWeight: full, runsFit: runsFit,
+                                          into: h.baseAddress!, coverage: tracksCoverage ? hc.baseAddress : nil)
                     }
                 }
             }
@@ -146,6 +125,63 @@ struct PNGInterlacedResampler {
             }
         }
     }
+
+    /// The horizontal sums of a pass row when shrinking (each source column touches one or two
+    /// output columns). Consecutive pixels wholly inside one output column (weight
+    /// ``ResampleTaps/fullWeight`` there, nothing in the next) are summed in 32-bit lanes
+    /// (c·a, a) and weighed once when the run ends; the others are weighed one by one. The
+    /// integer sums are the same either way.
+    @inline(__always)
+    private static func addShrinking(_ pixels: UnsafePointer<UInt8>, count: Int, x: Int, dx: Int,
+                                     first: UnsafePointer<Int32>, weights: UnsafePointer<Int32>, fullWeight full: Int,
+                                     runsFit: Bool, into h: UnsafeMutablePointer<Int>,
+                                     coverage hc: UnsafeMutablePointer<Int>?) {
+        let raw = UnsafeRawPointer(pixels)
+        let out = UnsafeMutableRawPointer(h)
+        let stride = MemoryLayout<SIMD4<Int>>.stride
+        @inline(__always) func add(_ value: SIMD4<Int>, column: Int) {
+            let sum = out.loadUnaligned(fromByteOffset: column &* stride, as: SIMD4<Int>.self) &+ value
+            out.storeBytes(of: sum, toByteOffset: column &* stride, as: SIMD4<Int>.self)
+        }
+        // A run's 32-bit lanes hold at most 65025 a pixel: `runsFit` says no output column
+        // spans 65,000 source columns.
+        var run = SIMD4<UInt32>(), runColumn = -1, runLength = 0
+        @inline(__always) func flush() {
+            guard runLength > 0 else { return }
+            add(SIMD4<Int>(truncatingIfNeeded: run) &* SIMD4(repeating: full), column: runColumn)
+            if let hc { hc[runColumn] &+= runLength &* full }
+            run = SIMD4()
+            runLength = 0
+        }
+        for i in 0..<count {
+            let sourceX = x &+ i &* dx
+            let pixel = SIMD4<UInt32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD4<UInt8>.self))
+            let alpha = pixel[3]
+            let premultiplied = pixel &* SIMD4(alpha, alpha, alpha, 1)
+            let column = Int(first[sourceX])
+            let w0 = Int(weights[sourceX &* 2]), w1 = Int(weights[sourceX &* 2 &+ 1])
+            if w1 == 0 && w0 == full && runsFit {
+                if column != runColumn {
+                    flush()
+                    runColumn = column
+                }
+                run &+= premultiplied
+                runLength &+= 1
+                continue
+            }
+            let wide = SIMD4<Int>(truncatingIfNeeded: premultiplied)
+            add(wide &* SIMD4(repeating: w0), column: column)
+            if w1 != 0 { add(wide &* SIMD4(repeating: w1), column: column &+ 1) }
+            if let hc {
+                hc[column] &+= w0
+                if w1 != 0 { hc[column &+ 1] &+= w1 }
+            }
+        }
+        flush()
+    }
+
+    /// Whether an output column spans few enough source columns for a run's 32-bit sums.
+    private var runsFit: Bool { source.width / target.width < 65_000 }
 
     /// The thumbnail once every pixel was added: exactly ``StreamingResampler``'s output.
     var pixels: PixelBuffer {

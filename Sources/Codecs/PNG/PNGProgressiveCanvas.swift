@@ -86,6 +86,11 @@ final class PNGProgressiveCanvas {
             }
             hasNews = true
         case .plainThumbnail:
+            guard !expander.isIdentity else {
+                resampler!.addRow(pixels)
+                hasNews = true
+                return
+            }
             rowBuffer.withUnsafeMutableBufferPointer { buffer in
                 expander.expand(pixels, count: pass.width, into: buffer.baseAddress!, step: 1)
                 resampler!.addRow(buffer.baseAddress!)

@@ -20,6 +20,9 @@ struct PNGRowExpander {
         keyBlue = colors.transparentKey?.blue ?? -1
     }
 
+    /// Whether rows are RGBA already (8-bit RGBA): a consumer may read them in place.
+    var isIdentity: Bool { colorType == .rgba && bitDepth == 8 }
+
     /// Writes the `count` pixels of `row` as RGBA to `destination`, `step` pixels apart
     /// (1 for consecutive pixels, the pass's column step for an Adam7 pass).
     func expand(_ row: UnsafePointer<UInt8>, count: Int, into destination: UnsafeMutablePointer<UInt8>, step: Int) {

@@ -27,9 +27,20 @@ import OspreyCore
 ///   frame found damaged only then shows as an empty frame instead of ending the animation);
 ///   otherwise its first frame alone, with ``DecodedImage/framesDroppedByBudget``.
 ///   ``DecodeOptions/firstFrameOnly`` composes frame 0.
-/// - Thumbnails: each full-size result is shrunk through ``StreamingResampler``.
+/// - Thumbnails: a lossy image without alpha is shrunk while its macroblock rows are
+///   converted (``VP8Decoder/decodeScaled(_:options:exact:)``: no full-size image); any other
+///   still image is decoded at full size and shrunk through ``StreamingResampler``; animation
+///   frames are composed on one full-size canvas and kept at the thumbnail size.
 /// - ``DecodeOptions/cancellation`` is checked between frames and between rows of lossless
 ///   images; a cancelled decode throws ``ImageError/Code/cancelled``.
+///
+/// One decoder: the one-shot decode is the incremental decoder's state
+/// (``WebPIncrementalDecoder``) fed the whole file at once, so every byte is decoded once and
+/// the two give the same image by construction. The lossless and lossy decoders are resumable
+/// (``VP8LBandDecoder``, ``VP8ResumableFrame``); given every byte at once they save and roll
+/// back nothing. One decode is repeated, on purpose: a lazy animation's frame 0 is decoded
+/// when the decode runs (a damaged one fails it, as it fails the eager decode) and again when
+/// the ``LazyAnimation`` first shows it (it holds no frame ahead of being asked).
 ///
 /// Stateless and `Sendable`: one instance may decode on many threads at once.
 public struct WebPDecoder: ImageDecoding {
@@ -43,79 +54,6 @@ public struct WebPDecoder: ImageDecoding {
 
     /// Decodes `data` as `options` say (see the type's documentation for the rules).
     public func decode(_ data: Data, options: DecodeOptions) throws(ImageError) -> DecodedImage {
-        let container = try WebPContainer([UInt8](data))
-        let canvas = container.canvas
-        let target = try options.checkDecode(source: canvas, streamed: false)
-        try options.checkCancellation()
-        if let still = container.still {
-            if target != canvas, !still.lossless, still.alpha == nil,
-               let pixels = try WebPImageDecoder.decodeLossyThumbnail(still, in: container.bytes, size: canvas,
-                                                                       target: target, options: options) {
-                return DecodedImage(frames: [ImageFrame(pixels: pixels)], format: .webp)
-            }
-            var pixels = try WebPImageDecoder.decode(still, in: container.bytes, size: canvas,
-                                                     opaque: !container.hasAlpha, options: options)
-            if target != canvas { pixels = StreamingResampler.resize(pixels, to: target) }
-            return DecodedImage(frames: [ImageFrame(pixels: pixels)], format: .webp)
-        }
-        return try decodeAnimation(container, target: target, options: options)
-    }
-
-    private func decodeAnimation(_ container: WebPContainer, target: PixelSize,
-                                 options: DecodeOptions) throws(ImageError) -> DecodedImage {
-        var frames = container.frames
-        var dropped = false
-        if options.firstFrameOnly {
-            frames = [frames[0]]
-        } else if frames.count > 1 {
-            switch AnimationPlan(canvas: container.canvas, target: target, framePixelCounts: frames.map(\.pixelCount),
-                                 options: options) {
-            case .eager: break
-            case .lazy: return try lazyAnimation(container, target: target, options: options)
-            case .firstFrameOnly:
-                frames = [frames[0]]
-                dropped = true
-            }
-        }
-        var composer = WebPComposer(canvas: container.canvas, target: target, opaque: !container.hasAlpha)
-        var output: [ImageFrame] = []
-        output.reserveCapacity(frames.count)
-        for frame in frames {
-            try options.checkCancellation()
-            let image: PixelBuffer, hasAlpha: Bool
-            do throws(ImageError) {
-                let size = PixelSize(width: frame.width, height: frame.height)
-                image = try WebPImageDecoder.decode(frame.image, in: container.bytes, size: size, opaque: false,
-                                                    options: options)
-                let alphaHint = try WebPContainer.bitstreamSize(frame.image, in: container.bytes).alphaHint
-                hasAlpha = frame.image.alpha != nil || (frame.image.lossless && alphaHint)
-            } catch {
-                // A damaged later frame ends the animation; any other error is the decode's.
-                guard error.code == .badImageData, !output.isEmpty else { throw error }
-                break
-            }
-            output.append(ImageFrame(pixels: composer.compose(frame, image: image, hasAlpha: hasAlpha),
-                                     duration: frame.duration))
-        }
-        if output.count == 1 {
-            output[0].duration = 0
-            return DecodedImage(frames: output, format: .webp, framesDroppedByBudget: dropped)
-        }
-        return DecodedImage(frames: output, format: .webp, loopCount: container.loopCount)
-    }
-
-    /// The lazy image of the animation, frame 0 decoded now: a damaged first frame throws as
-    /// the eager decode does.
-    private func lazyAnimation(_ container: WebPContainer, target: PixelSize,
-                               options: DecodeOptions) throws(ImageError) -> DecodedImage {
-        let first = container.frames[0]
-        _ = try WebPImageDecoder.decode(first.image, in: container.bytes,
-                                        size: PixelSize(width: first.width, height: first.height),
-                                        opaque: false, options: options)
-        try options.checkCancellation()
-        let sequence = WebPFrameSequence(frames: container.frames, bytes: container.bytes, canvas: container.canvas,
-                                         target: target, opaque: !container.hasAlpha,
-                                         loopCount: container.loopCount, options: options)
-        return DecodedImage(frameSource: LazyAnimation(composer: sequence), format: .webp)
+        try WebPIncrementalState.decode(data, options: options)
     }
 }

@@ -1,14 +1,17 @@
 import OspreyCore
 
 /// The frames of an animated WebP decoded and composed one by one as their `ANMF` chunks
-/// arrive, by the rules of ``WebPDecoder``'s one-shot decode (the same ``WebPComposer``, the
-/// same handling of damaged frames), so the final image reuses every frame composed here.
+/// complete (a one-shot decode gives it every frame at once), on one ``WebPComposer``.
 ///
-/// The one-shot decode chooses its ``AnimationPlan`` from all frames before composing any; here
-/// it is chosen over the frames seen so far before each one is composed (the cost only grows
-/// with more frames): once it is not eager, only the first frame is composed here. At the end a
-/// lazy plan gives no result (the caller decodes the file in one go, lazily); a first-frame
-/// plan keeps the first frame, as the one-shot decode then does.
+/// The ``AnimationPlan`` is chosen over the frames seen so far before the frames that
+/// arrived are composed (the cost only grows with more frames; given every frame at once, it
+/// is the plan for the whole animation): once it is not eager, only the first frame is
+/// composed. At the end a lazy plan hands the frames to a ``LazyAnimation`` (frame 0 was
+/// decoded here, so its errors are the decode's); a first-frame plan keeps the first frame,
+/// with ``DecodedImage/framesDroppedByBudget``.
+///
+/// A later frame that cannot be decoded ends the animation before it; a first frame that
+/// cannot be decoded, cancellation and limits fail the decode.
 struct WebPIncrementalAnimation {
     let canvas: PixelSize, target: PixelSize
     /// The VP8X alpha flag: without it alpha is 255.
@@ -26,9 +29,8 @@ struct WebPIncrementalAnimation {
     private(set) var overBudget = false
     /// The plan for the frames so far.
     private var plan = AnimationPlan.eager
-    /// Composing failed in a way the one-shot decode reports as an error (the first frame
-    /// damaged, cancellation, limits): the caller falls back to it.
-    private(set) var failed = false
+    /// Why the decode fails (the first frame damaged, cancellation, limits).
+    private(set) var failure: ImageError?
     /// The frames so far, as the budget counts them.
     private var tally = AnimationFrameTally()
 
@@ -42,19 +44,25 @@ struct WebPIncrementalAnimation {
 
     /// Whether frames after the ones composed are no longer wanted.
     private var stopped: Bool {
-        failed || ended || (!outputs.isEmpty && (overBudget || options.firstFrameOnly))
+        failure != nil || ended || (!outputs.isEmpty && (overBudget || options.firstFrameOnly))
     }
 
-    /// Takes the next complete frame of the file `bytes` and composes it when it is wanted.
-    mutating func add(_ frame: WebPAnimationFrame, in bytes: [UInt8]) {
-        frames.append(frame)
-        tally.add(frame.pixelCount)
+    /// Whether the animation is to be decoded lazily, frame by frame when asked.
+    var isLazy: Bool { !options.firstFrameOnly && frames.count > 1 && plan == .lazy }
+
+    /// Takes the next complete frames of the file `bytes` and composes those wanted.
+    mutating func add(_ newFrames: [WebPAnimationFrame], in bytes: [UInt8]) {
+        for frame in newFrames {
+            frames.append(frame)
+            tally.add(frame.pixelCount)
+        }
         if frames.count > 1 && plan != .firstFrameOnly && !options.firstFrameOnly {
             plan = AnimationPlan(canvas: canvas, target: target, tally: tally, options: options)
             overBudget = plan != .eager
         }
-        guard !stopped, outputs.count == frames.count - 1 else { return }
-        compose(frame, in: bytes)
+        while !stopped && outputs.count < frames.count {
+            compose(frames[outputs.count], in: bytes)
+        }
     }
 
     private mutating func compose(_ frame: WebPAnimationFrame, in bytes: [UInt8]) {
@@ -67,29 +75,28 @@ struct WebPIncrementalAnimation {
             outputs.append(ImageFrame(pixels: composer.compose(frame, image: image, hasAlpha: hasAlpha),
                                       duration: frame.duration))
         } catch {
-            if error.code == .badImageData && !outputs.isEmpty { ended = true } else { failed = true }
+            if error.code == .badImageData && !outputs.isEmpty { ended = true } else { failure = error }
         }
     }
 
-    /// The one-shot decode's result for the whole file, whose frames are `all` and loop count
-    /// `loopCount`, built from the frames composed here; nil when they do not match (the
-    /// caller then decodes the file in one go).
-    func result(frames all: [WebPAnimationFrame], loopCount: Int) -> DecodedImage? {
-        guard !failed, all.count == frames.count, !all.isEmpty,
-              zip(all, frames).allSatisfy({ Self.same($0, $1) }) else { return nil }
-        var wanted = all.count
+    /// Whether the frames composed here are those of `container` (they always are for a file
+    /// the walk followed).
+    func matches(_ container: WebPContainer) -> Bool {
+        container.canvas == canvas && container.hasAlpha == hasAlpha && container.frames.count == frames.count
+            && zip(container.frames, frames).allSatisfy { Self.same($0, $1) }
+    }
+
+    /// The decoded animation (not lazy; no failure), with the file's `loopCount`.
+    func result(loopCount: Int) -> DecodedImage {
+        var wanted = frames.count
         var dropped = false
         if options.firstFrameOnly {
             wanted = 1
-        } else if all.count > 1 && plan == .lazy {
-            return nil
-        } else if all.count > 1 && overBudget {
+        } else if frames.count > 1 && overBudget {
             wanted = 1
             dropped = true
         }
         var output = Array(outputs.prefix(wanted))
-        // Fewer frames than wanted is right only when a damaged frame ended the animation.
-        guard output.count == wanted || (ended && output.count == outputs.count), !output.isEmpty else { return nil }
         if output.count == 1 {
             output[0].duration = 0
             return DecodedImage(frames: output, format: .webp, framesDroppedByBudget: dropped)

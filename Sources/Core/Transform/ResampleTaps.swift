@@ -41,6 +41,18 @@ package struct ResampleTaps: Sendable {
         return max(0, end &- start)
     }
 
+    /// Whether no source pixel is wider than a target pixel (shrinking, or the same size):
+    /// then each target pixel's source pixels weigh ``unitsPerSource`` each, but its first
+    /// and last.
+    package var shrinks: Bool { unitsPerSource <= unitsPerTarget }
+
+    /// The weight of a source pixel wholly inside a target pixel.
+    package var fullWeight: Int { unitsPerSource }
+
+    /// The first source pixel that target pixel `target` covers.
+    @inline(__always)
+    package func firstSource(ofTarget target: Int) -> Int { firstSource[target] }
+
     /// The last source pixel that target pixel `target` covers.
     @inline(__always)
     package func lastSource(ofTarget target: Int) -> Int {

@@ -144,7 +144,7 @@ struct VP8BoolDecoder {
 
 extension VP8BoolDecoder {
     /// The first byte of the partition not loaded yet: every byte before it was read (or
-    /// waits in the value). A progressive decoder (``VP8IncrementalFrame``) checks a row read
+    /// waits in the value). A progressive decoder (``VP8ResumableFrame``) checks a row read
     /// only bytes that had arrived.
     var nextUnloadedByte: UnsafePointer<UInt8> { cursor }
 }

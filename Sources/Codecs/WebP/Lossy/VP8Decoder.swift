@@ -31,10 +31,10 @@ enum VP8Decoder {
         fullSize.thumbnailPixelSize = nil
         fullSize.scaleDownLargeImages = false
         _ = try fullSize.checkDecode(source: size, streamed: false)
-        var output = VP8RGBAWriter(width: info.width, height: info.height)
-        try decodeFrame(try VP8FrameDecoder(payload: payload, info: info, slidingPlanes: true, windowRows: windowRows),
-                        options: options, into: &output)
-        return output.pixels
+        let frame = VP8ResumableFrame(info: info, size: payload.count,
+                                      output: VP8RGBAWriter(width: info.width, height: info.height),
+                                      windowRows: windowRows)
+        return try finish(frame, payload: payload, options: options).pixels
     }
 
     /// Decodes `payload` straight to ``DecodeOptions/targetSize(for:)`` (a thumbnail, or a
@@ -55,30 +55,41 @@ enum VP8Decoder {
         let size = PixelSize(width: info.width, height: info.height)
         let target = try options.checkDecode(source: size, streamed: true)
         guard target != size else { return try decode(payload, options: options) }
+        let frame = try scaledFrame(info, payloadSize: payload.count, target: target, options: options, exact: exact)
+        return try finish(frame, payload: payload, options: options).pixels
+    }
+
+    /// The resumable decoder of a `payloadSize`-byte frame whose header is `info`, making a
+    /// `target`-sized thumbnail as ``decodeScaled(_:options:exact:)`` describes; checks
+    /// `options`' limits first.
+    static func scaledFrame(_ info: VP8PictureInfo, payloadSize: Int, target: PixelSize, options: DecodeOptions,
+                            exact: Bool = false) throws(ImageError) -> VP8ResumableFrame<VP8ResamplingWriter> {
+        let size = PixelSize(width: info.width, height: info.height)
         if !exact, min(size.width, size.height) >= Self.previewMinimumSide,
            target.width * Self.cheapShrink <= size.width, target.height * Self.cheapShrink <= size.height {
             let factor = VP8MacroblockReducer.factor(source: size, target: target)
             // Held besides the output: the reducer's macroblock row and the resampler's rows.
             let reducer = VP8MacroblockReducer(pictureWidth: info.width, pictureHeight: info.height,
                                                columns: info.macroblockColumns, factor: factor)
-            let frame = try VP8FrameDecoder(payload: payload, info: info, reducer: reducer)
-            var output = VP8ResamplingWriter(source: PixelSize(width: reducer.width, height: reducer.height),
+            let output = VP8ResamplingWriter(source: PixelSize(width: reducer.width, height: reducer.height),
                                              target: target)
-            for mbY in 0..<frame.rows {
-                try options.checkCancellation()
-                try frame.decodeRow(mbY)
-                reducer.emitRows(ofMacroblockRow: mbY, into: &output)
-            }
-            return output.pixels
+            return VP8ResumableFrame(info: info, size: payloadSize, output: output, reducer: reducer)
         }
         // VP8 predicts from reconstructed pixels, so Y, U and V planes (1.5 bytes a pixel) are
         // held, as a sliding window of macroblock rows: count them, in RGBA pixels, with the output.
         let planeBytes = info.macroblockColumns * VP8FrameDecoder.slidingPlaneRows(info) * 384
         guard planeBytes / 4 + target.pixelCount <= options.maxPixelCount else { throw ImageError(.imageTooLarge) }
-        let frame = try VP8FrameDecoder(payload: payload, info: info, slidingPlanes: true)
-        var output = VP8ResamplingWriter(source: size, target: target)
-        try decodeFrame(frame, options: options, into: &output)
-        return output.pixels
+        return VP8ResumableFrame(info: info, size: payloadSize, output: VP8ResamplingWriter(source: size, target: target))
+    }
+
+    /// `frame` given the whole `payload`: its output, or its error.
+    private static func finish<Output>(_ frame: VP8ResumableFrame<Output>, payload: UnsafeRawBufferPointer,
+                                       options: DecodeOptions) throws(ImageError) -> Output {
+        frame.append(payload)
+        frame.advance(cancellation: options.cancellation)
+        if let failure = frame.failure { throw failure }
+        guard frame.isComplete else { throw ImageError(.badImageData) }
+        return frame.output
     }
 
     /// The cheap thumbnail path is for thumbnails at most this fraction of the source along
@@ -91,17 +102,6 @@ enum VP8Decoder {
     /// the reduced grid's cut edge column or row would weigh visibly, and the exact path
     /// costs next to nothing.
     static let previewMinimumSide = 64
-
-    /// Decodes every macroblock row, handing finished pixel rows to `output`.
-    private static func decodeFrame<Output: VP8RowSink>(_ frame: VP8FrameDecoder, options: DecodeOptions,
-                                                        into output: inout Output) throws(ImageError) {
-        var converter = VP8RowConverter(frame: frame)
-        for mbY in 0..<frame.rows {
-            try options.checkCancellation()
-            try frame.decodeRow(mbY)
-            converter.emitFinishedRows(afterMacroblockRow: mbY, into: &output)
-        }
-    }
 }
 
 /// Lossy WebP is not decoded yet.

@@ -110,7 +110,7 @@ final class VP8FrameDecoder {
     /// Throws ``ImageError/Code/badImageData`` when a partition ran out (libwebp's
     /// "premature end" errors), so a truncated frame fails as it does in libwebp.
     func decodeRow(_ mbY: Int) throws(ImageError) {
-        if reducer == nil && mbY - firstPlaneRow >= planeRows { slidePlanes(toRow: mbY) }
+        prepareRow(mbY)
         modesLeft.initialize(repeating: UInt8(VP8Mode.dc), count: 4)
         nonZeroLeft = 0
         dcNonZeroLeft = 0
@@ -140,6 +140,12 @@ final class VP8FrameDecoder {
         parameters.tokenPartitions[partition] = tokens
         guard !parameters.modes.isAtEnd else { throw ImageError(.badImageData) }
         if parameters.filterType != 0 && reducer == nil { filterRow(mbY) }
+    }
+
+    /// Slides the planes, when they must, so that they hold macroblock row `mbY` (before its
+    /// decode: a resuming caller saves the rows above it after this, where they then stay).
+    func prepareRow(_ mbY: Int) {
+        if reducer == nil && mbY - firstPlaneRow >= planeRows { slidePlanes(toRow: mbY) }
     }
 
     /// Macroblock rows above the current one that stay in the planes when they slide: the loop

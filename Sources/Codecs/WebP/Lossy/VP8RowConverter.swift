@@ -7,22 +7,39 @@ protocol VP8RowSink {
 }
 
 /// Collects every row into a full-size ``PixelBuffer``, counting the rows written (the rows
-/// not written yet are transparent black: an incremental decode's partial image).
+/// not written yet are transparent black: an incremental decode's partial image). With
+/// `keepsAlpha`, each row keeps the alpha bytes it held before (an `ALPH` plane written first).
 struct VP8RGBAWriter: VP8RowSink {
     let width: Int, height: Int
     private(set) var bytes: [UInt8]
     private(set) var rowsWritten = 0
+    /// One row's alpha bytes while the row is written (empty unless alpha is kept).
+    private var alphaRow: [UInt8]
 
-    init(width: Int, height: Int) {
+    init(width: Int, height: Int, keepsAlpha: Bool = false) {
         self.width = width
         self.height = height
         bytes = [UInt8](repeating: 0, count: width * height * 4)
+        alphaRow = keepsAlpha ? [UInt8](repeating: 0, count: width) : []
     }
 
     mutating func writeRow(_ y: Int, _ fill: (UnsafeMutablePointer<UInt8>) -> Void) {
-        let offset = y * width * 4
-        bytes.withUnsafeMutableBufferPointer { fill($0.baseAddress! + offset) }
+        let offset = y * width * 4, width = self.width
+        bytes.withUnsafeMutableBufferPointer { bytes in
+            let row = bytes.baseAddress! + offset
+            alphaRow.withUnsafeMutableBufferPointer { alpha in
+                guard !alpha.isEmpty, let kept = alpha.baseAddress else { return fill(row) }
+                for x in 0..<width { kept[x] = row[4 * x + 3] }
+                fill(row)
+                for x in 0..<width { row[4 * x + 3] = kept[x] }
+            }
+        }
         rowsWritten = y + 1
+    }
+
+    /// Lets `body` write into the RGBA bytes (the alpha plane, before any row).
+    mutating func withMutableBytes(_ body: (UnsafeMutablePointer<UInt8>) throws(ImageError) -> Void) throws(ImageError) {
+        try bytes.withUnsafeMutableBufferPointer { (bytes) throws(ImageError) in try body(bytes.baseAddress!) }
     }
 
     /// The image (every row written).
