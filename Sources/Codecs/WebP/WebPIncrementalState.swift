@@ -92,7 +92,9 @@ struct WebPIncrementalState {
         defer { self = WebPIncrementalState(options: options) }
         if let allBytes, allBytes.count != bytes.count { return try WebPDecoder().decode(allBytes, options: options) }
         advance(complete: true)
-        if let image = try reuse() { return image }
+        if let image = try reuse() {
+            return image.applyingColor((try? WebPContainer(bytes))?.colorProfile, options: options)
+        }
         return try WebPDecoder().decode(allBytes ?? Data(bytes), options: options)
     }
 

@@ -62,4 +62,10 @@ public struct ImageContext: Sendable {
     /// View binding: the image shown when the load fails (not when it is cancelled). Default
     /// nil: the view keeps what it shows (the placeholder, with `.delayPlaceholder`).
     public var failureImage: PlatformImage?
+
+    // Colour
+    /// Convert decoded pixels from the image's colour profile to sRGB (see
+    /// ``DecodeOptions/convertToSRGB``). Such a load has its own cache key (suffix `-sRGB`),
+    /// so converted and unconverted pixels are never mixed up. Default false.
+    public var convertToSRGB: Bool = false
 }

@@ -1,0 +1,172 @@
+import Foundation
+import OspreyCore
+
+/// Converts 8-bit RGBA rows in place from an image's colour space to sRGB (relative
+/// colorimetric: the source's D50 connection-space values mapped through sRGB's D50-adapted
+/// colorants, out-of-gamut values clipped), as decoders' output stages call it row by row.
+///
+/// Two kernels, chosen when built:
+/// - **matrix/TRC** profiles (and PNG `gAMA`/`cHRM`/`cICP`): per channel a 256-entry table of
+///   linear light already multiplied by its matrix column (so the 3 × 3 matrix is three
+///   `SIMD4<Float>` loads and two adds per pixel), then an 8192-entry table from linear light to
+///   sRGB bytes (half a step of it is at most 0.2 of an 8-bit level, at black where sRGB is
+///   steepest);
+/// - **`A2B0` LUT** profiles: the whole transform sampled once on a 33³ grid of sRGB output
+///   values, interpolated tetrahedrally per pixel, as littleCMS optimises an 8-bit transform.
+///
+/// Immutable after `init`, so one converter is shared by any number of decodes.
+final class SRGBConverter: Sendable {
+    private enum Kernel: Sendable {
+        /// 3 × 256 premultiplied columns (red's entries carry the +0.5 rounding term).
+        case matrix([SIMD4<Float>])
+        /// 33³ nodes of sRGB output (0…255) as SIMD4, red slowest.
+        case grid([SIMD4<Float>])
+    }
+
+    private let kernel: Kernel
+
+    /// Linear light index steps of ``encodeTable``.
+    static let encodeSteps = 8191
+    /// Grid nodes per axis for LUT profiles.
+    static let gridPoints = 33
+
+    /// Linear light (index / ``encodeSteps``) → sRGB byte.
+    static let encodeTable: [UInt8] = (0...encodeSteps).map {
+        UInt8((sRGBEncode(Double($0) / Double(encodeSteps)) * 255).rounded())
+    }
+
+    /// The sRGB transfer function, linear → encoded, both 0…1.
+    static func sRGBEncode(_ linear: Double) -> Double {
+        let v = min(max(linear, 0), 1)
+        return v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055
+    }
+
+    /// The converter for `profile`, or nil when its pixels need no conversion (no colour
+    /// information, sRGB) or cannot be converted (see ``ColorTransformSource``). Converters
+    /// for LUT profiles are kept in a small cache: sampling their grid costs a few
+    /// milliseconds, and a site's images tend to share one profile.
+    static func make(for profile: ImageColorProfile?) -> SRGBConverter? {
+        guard let profile, let source = ColorTransformSource(profile) else { return nil }
+        guard case .lut = source, let key = profile.iccData else { return SRGBConverter(source) }
+        if let cached = cache.withLock({ $0[key] }) { return cached }
+        guard let built = SRGBConverter(source) else { return nil }
+        cache.withLock { entries in
+            if entries.count >= 8 { entries.removeAll() }   // a few profiles per process is the norm
+            entries[key] = built
+        }
+        return built
+    }
+
+    /// Built LUT converters by profile bytes. Invariant: at most 8 entries, each immutable.
+    private static let cache = Locked<[Data: SRGBConverter]>([:])
+
+    init?(_ source: ColorTransformSource) {
+        guard let toSRGB = ColorMatrix.sRGBColorants.inverse else { return nil }
+        switch source {
+        case .matrix(let colorants, let curves):
+            let m = toSRGB * colorants
+            let scale = Double(Self.encodeSteps)
+            let cols = m.columns
+            var table = [SIMD4<Float>](repeating: .zero, count: 768)
+            for channel in 0..<3 {
+                let column = channel == 0 ? cols.0 : channel == 1 ? cols.1 : cols.2
+                for i in 0..<256 {
+                    let v = column * curves[channel](Double(i) / 255) * scale
+                    table[channel * 256 + i] = SIMD4(Float(v.x), Float(v.y), Float(v.z), 0)
+                        + (channel == 0 ? SIMD4(0.5, 0.5, 0.5, 0) : .zero)
+                }
+            }
+            kernel = .matrix(table)
+        case .lut(let pipeline):
+            let n = Self.gridPoints
+            var nodes = [SIMD4<Float>](repeating: .zero, count: n * n * n)
+            for r in 0..<n {
+                for g in 0..<n {
+                    for b in 0..<n {
+                        let device = SIMD3(Double(r), Double(g), Double(b)) / Double(n - 1)
+                        let linear = toSRGB * pipeline.evaluate(device)
+                        let e = SIMD3(Self.sRGBEncode(linear.x), Self.sRGBEncode(linear.y), Self.sRGBEncode(linear.z)) * 255
+                        nodes[(r * n + g) * n + b] = SIMD4(Float(e.x), Float(e.y), Float(e.z), 0)
+                    }
+                }
+            }
+            kernel = .grid(nodes)
+        }
+    }
+
+    /// Converts `count` RGBA pixels at `row` in place; alpha is untouched (straight alpha).
+    func convert(row: UnsafeMutablePointer<UInt8>, count: Int) {
+        switch kernel {
+        case .matrix(let table):
+            table.withUnsafeBufferPointer { t in
+                Self.encodeTable.withUnsafeBufferPointer { e in
+                    Self.matrixRow(row, count: count, table: t.baseAddress!, encode: e.baseAddress!)
+                }
+            }
+        case .grid(let nodes):
+            nodes.withUnsafeBufferPointer { Self.gridRow(row, count: count, nodes: $0.baseAddress!) }
+        }
+    }
+
+    /// Converts every pixel of `pixels` (a whole frame: for decoders that have no row stage).
+    func convert(_ pixels: inout PixelBuffer) {
+        let count = pixels.width * pixels.height
+        pixels.bytes.withUnsafeMutableBufferPointer { convert(row: $0.baseAddress!, count: count) }
+    }
+
+    @inline(__always)
+    private static func matrixRow(_ p: UnsafeMutablePointer<UInt8>, count: Int, table: UnsafePointer<SIMD4<Float>>,
+                                  encode: UnsafePointer<UInt8>) {
+        let top = SIMD4<Float>(repeating: Float(encodeSteps) + 0.49)
+        for i in 0..<count {
+            let q = p + 4 &* i
+            var v = table[Int(q[0])] + table[256 &+ Int(q[1])] + table[512 &+ Int(q[2])]
+            v = v.clamped(lowerBound: .zero, upperBound: top)
+            let index = SIMD4<Int32>(v, rounding: .towardZero)
+            q[0] = encode[Int(index.x)]
+            q[1] = encode[Int(index.y)]
+            q[2] = encode[Int(index.z)]
+        }
+    }
+
+    private static func gridRow(_ p: UnsafeMutablePointer<UInt8>, count: Int, nodes: UnsafePointer<SIMD4<Float>>) {
+        let n = gridPoints, last = Float(n - 1)
+        let strides = (n * n, n, 1)
+        for i in 0..<count {
+            let q = p + 4 &* i
+            let position = SIMD3<Float>(Float(q[0]), Float(q[1]), Float(q[2])) * (last / 255)
+            let cell = pointwiseMin(SIMD3<Int32>(position, rounding: .towardZero), SIMD3<Int32>(repeating: Int32(n - 2)))
+            let f = position - SIMD3<Float>(cell)
+            let base = Int(cell.x) &* strides.0 &+ Int(cell.y) &* strides.1 &+ Int(cell.z)
+            let (dx, dy, dz) = (strides.0, strides.1, strides.2)
+            let c0 = nodes[base]
+            let c1, c2, c3: SIMD4<Float>
+            let (rx, ry, rz) = (f.x, f.y, f.z)
+            if rx >= ry && ry >= rz {
+                let a = nodes[base + dx], b = nodes[base + dx + dy]
+                c1 = a - c0; c2 = b - a; c3 = nodes[base + dx + dy + dz] - b
+            } else if rx >= rz && rz >= ry {
+                let a = nodes[base + dx], b = nodes[base + dx + dz]
+                c1 = a - c0; c2 = nodes[base + dx + dy + dz] - b; c3 = b - a
+            } else if rz >= rx && rx >= ry {
+                let a = nodes[base + dz], b = nodes[base + dx + dz]
+                c1 = b - a; c2 = nodes[base + dx + dy + dz] - b; c3 = a - c0
+            } else if ry >= rx && rx >= rz {
+                let a = nodes[base + dy], b = nodes[base + dx + dy]
+                c1 = b - a; c2 = a - c0; c3 = nodes[base + dx + dy + dz] - b
+            } else if ry >= rz && rz >= rx {
+                let a = nodes[base + dy], b = nodes[base + dy + dz], top = nodes[base + dx + dy + dz]
+                c1 = top - b; c2 = a - c0; c3 = b - a
+            } else {
+                let a = nodes[base + dz], b = nodes[base + dy + dz], top = nodes[base + dx + dy + dz]
+                c1 = top - b; c2 = b - a; c3 = a - c0
+            }
+            var v = c0 + c1 * rx + c2 * ry + c3 * rz + 0.5
+            v = v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255.49))
+            let out = SIMD4<Int32>(v, rounding: .towardZero)
+            q[0] = UInt8(truncatingIfNeeded: out.x)
+            q[1] = UInt8(truncatingIfNeeded: out.y)
+            q[2] = UInt8(truncatingIfNeeded: out.z)
+        }
+    }
+}

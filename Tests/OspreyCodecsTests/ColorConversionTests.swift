@@ -1,0 +1,108 @@
+import Foundation
+import OspreyTestTraits
+import Testing
+import OspreyCore
+@testable import OspreyCodecs
+import OspreyTestSupport
+
+/// Conversion to sRGB against littleCMS: the test cards in `Tests/Fixtures/color` carry
+/// profiles built from published primaries and curves (matrix/TRC v2 and v4 with gamma,
+/// parametric and sampled curves, and `mft1`/`mft2`/`mAB ` LUT profiles) or PNG colour chunks;
+/// each `*.ref.png` is littleCMS's relative colorimetric conversion (Pillow ImageCms) of the
+/// same pixels, made once by `Tests/Tools/make-color-fixtures.py`.
+@Suite("Colour conversion", .offCooperativePool)
+struct ColorConversionTests {
+    static func fixture(_ name: String) throws -> Data {
+        try Data(contentsOf: Corpus.vendoredRoot.appendingPathComponent("color/\(name)"))
+    }
+
+    static func decode(_ name: String, convert: Bool) throws -> DecodedImage {
+        var options = DecodeOptions()
+        options.convertToSRGB = convert
+        let data = try fixture(name)
+        return name.hasSuffix(".jpg") ? try JPEGDecoder().decode(data, options: options)
+            : try PNGDecoder().decode(data, options: options)
+    }
+
+    static func reference(_ name: String) throws -> PixelBuffer {
+        try PNGDecoder().decode(fixture(name), options: DecodeOptions()).firstFrame
+    }
+
+    /// littleCMS's result for every fixture: ≥ 45 dB (the PSNR, printed, is typically far higher).
+    @Test("conversion matches littleCMS at ≥ 45 dB", arguments: [
+        ("display-p3.png", "display-p3.ref.png"), ("adobe-rgb.png", "adobe-rgb.ref.png"),
+        ("linear-rec2020.png", "linear-rec2020.ref.png"), ("prophoto-sampled.png", "prophoto-sampled.ref.png"),
+        ("gamma18-para1.png", "gamma18-para1.ref.png"), ("lut-mft2.png", "lut-mft2.ref.png"),
+        ("lut-mft1.png", "lut-mft1.ref.png"), ("lut-mab.png", "lut-mab.ref.png"),
+        ("gama-chrm.png", "gama-chrm.ref.png"), ("cicp-p3.png", "cicp-p3.ref.png"),
+        ("display-p3.jpg", "display-p3.jpg.ref.png"), ("adobe-rgb.jpg", "adobe-rgb.jpg.ref.png"),
+    ])
+    func matchesLittleCMS(file: String, reference: String) throws {
+        let converted = try Self.decode(file, convert: true)
+        let expected = try Self.reference(reference)
+        let plain = try Self.decode(file, convert: false)
+        let psnr = JPEGTestSupport.psnr(converted.firstFrame, expected)
+        print("colour PSNR \(file): \(String(format: "%.2f", psnr)) dB (unconverted: "
+              + "\(String(format: "%.2f", JPEGTestSupport.psnr(plain.firstFrame, expected))) dB)")
+        #expect(psnr >= 45, "\(file): \(psnr) dB")
+        #expect(converted.colorProfile == .sRGB)
+        #expect(plain.colorProfile != nil && plain.colorProfile?.isSRGB == false)
+        // The conversion did something: without it the pixels are far from littleCMS's.
+        #expect(JPEGTestSupport.psnr(plain.firstFrame, expected) < 40)
+    }
+
+    @Test("sRGB-tagged images stay bit-identical", arguments: ["srgb.jpg", "srgb-chunk.png"])
+    func sRGBUntouched(file: String) throws {
+        let converted = try Self.decode(file, convert: true)
+        let plain = try Self.decode(file, convert: false)
+        #expect(converted.firstFrame == plain.firstFrame)
+        #expect(plain.colorProfile?.isSRGB == true)
+    }
+
+    @Test("an untagged image is left alone and carries no profile")
+    func untagged() throws {
+        let pixels = PNGTestHelpers.gradientNoise(width: 16, height: 16, opaque: true)
+        var options = DecodeOptions()
+        options.convertToSRGB = true
+        let jpeg = try JPEGEncoder.encode(pixels)
+        #expect(try JPEGDecoder().decode(jpeg, options: options).firstFrame
+                == JPEGDecoder().decode(jpeg, options: DecodeOptions()).firstFrame)
+        #expect(try JPEGDecoder().decode(jpeg, options: options).colorProfile == nil)
+    }
+
+    @Test("the converted thumbnail is the converted image, resampled")
+    func thumbnail() throws {
+        var options = DecodeOptions()
+        options.convertToSRGB = true
+        options.thumbnailPixelSize = PixelSize(width: 32, height: 32)
+        for file in ["display-p3.jpg", "display-p3.png", "lut-mft2.png"] {
+            let data = try Self.fixture(file)
+            let thumb = file.hasSuffix(".jpg") ? try JPEGDecoder().decode(data, options: options)
+                : try PNGDecoder().decode(data, options: options)
+            let full = try Self.decode(file, convert: true).firstFrame
+            let expected = StreamingResampler.resize(full, to: thumb.pixelSize)
+            let psnr = JPEGTestSupport.psnr(thumb.firstFrame, expected)
+            #expect(psnr >= 35, "\(file): \(psnr) dB")
+            #expect(thumb.colorProfile == .sRGB)
+        }
+    }
+
+    @Test("profiles are named from desc/mluc")
+    func names() throws {
+        #expect(try Self.decode("display-p3.png", convert: false).colorProfile?.name == "iCCP \"Display P3 (Osprey test)\"")
+        #expect(try Self.decode("adobe-rgb.jpg", convert: false).colorProfile?.name
+                == "Adobe RGB (1998) compatible (Osprey test)")
+        #expect(try Self.decode("gama-chrm.png", convert: false).colorProfile?.name == "gAMA 0.45455, cHRM")
+        #expect(try Self.decode("cicp-p3.png", convert: false).colorProfile?.cicp == [12, 13, 0, 1])
+    }
+
+    @Test("the cache key names a conversion")
+    func cacheKey() {
+        var context = ImageContext()
+        let url = URL(string: "https://example.com/a.jpg")!
+        #expect(CacheKey.key(for: url, context: context) == "https://example.com/a.jpg")
+        context.convertToSRGB = true
+        #expect(CacheKey.key(for: url, context: context) == "https://example.com/a.jpg-sRGB")
+        #expect(DecodeOptions(options: [], context: context).convertToSRGB)
+    }
+}
