@@ -107,7 +107,27 @@ struct ICCLutPipeline: Sendable {
 
     /// Device RGB (0…1) → XYZ relative to D50.
     func evaluate(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
-        var v = SIMD3(inputCurves[0](rgb.x), inputCurves[1](rgb.y), inputCurves[2](rgb.z))
+        connection(fromShaped: SIMD3(inputCurves[0](rgb.x), inputCurves[1](rgb.y), inputCurves[2](rgb.z)))
+    }
+
+    /// XYZ D50 at every node of an `n`³ grid over device RGB (blue varying fastest). The
+    /// input curves are evaluated once per axis value, not once per node.
+    func sample(points n: Int) -> [SIMD3<Double>] {
+        let axis = (0..<n).map { Double($0) / Double(n - 1) }
+        let shaped = (0..<3).map { channel in axis.map { inputCurves[channel]($0) } }
+        var nodes: [SIMD3<Double>] = []
+        nodes.reserveCapacity(n * n * n)
+        for r in 0..<n {
+            for g in 0..<n {
+                for b in 0..<n { nodes.append(connection(fromShaped: SIMD3(shaped[0][r], shaped[1][g], shaped[2][b]))) }
+            }
+        }
+        return nodes
+    }
+
+    /// The stages after the input curves, to XYZ D50.
+    private func connection(fromShaped shaped: SIMD3<Double>) -> SIMD3<Double> {
+        var v = shaped
         if let grid { v = grid.lookup(v) }
         if !middleCurves.isEmpty { v = SIMD3(middleCurves[0](v.x), middleCurves[1](v.y), middleCurves[2](v.z)) }
         if let (m, offset) = matrix {
@@ -132,8 +152,9 @@ struct ICCLutPipeline: Sendable {
 struct ICCColorGrid: Sendable {
     /// Nodes per axis.
     let points: [Int]
-    /// Node outputs in 0…1, three per node.
-    let values: [Double]
+    /// Node outputs in 0…1, three per node (single precision: a grid is at most a few MB of
+    /// profile, and doubles would make that twice as many MB held).
+    let values: [Float]
     /// Bytes the grid occupies in its tag.
     let byteCount: Int
 
@@ -149,26 +170,27 @@ struct ICCColorGrid: Sendable {
         self.points = points
         byteCount = nodes * 3 * bytesPerSample
         values = (0..<nodes * 3).map {
-            bytesPerSample == 2 ? Double(tag.u16(offset + 2 * $0)!) / 65535 : Double(tag.u8(offset + $0)!) / 255
+            bytesPerSample == 2 ? Float(tag.u16(offset + 2 * $0)!) / 65535 : Float(tag.u8(offset + $0)!) / 255
         }
     }
 
     /// Tetrahedral interpolation at `input` (each 0…1).
     func lookup(_ input: SIMD3<Double>) -> SIMD3<Double> {
-        var base = [0, 0, 0], next = [0, 0, 0], fraction = SIMD3<Double>.zero
-        let strides = [points[1] * points[2] * 3, points[2] * 3, 3]
-        for axis in 0..<3 {
-            let x = min(max(input[axis], 0), 1), position = x * Double(points[axis] - 1)
-            let cell = min(Int(position), points[axis] - 1)
-            fraction[axis] = position - Double(cell)
-            base[axis] = cell * strides[axis]
-            next[axis] = x >= 1 ? base[axis] : base[axis] + strides[axis]
-        }
+        let strides = SIMD3(points[1] * points[2] * 3, points[2] * 3, 3)
+        let last = SIMD3(points[0] - 1, points[1] - 1, points[2] - 1)
+        let finite = SIMD3(input.x.isNaN ? 0 : input.x, input.y.isNaN ? 0 : input.y, input.z.isNaN ? 0 : input.z)
+        let x = finite.clamped(lowerBound: .zero, upperBound: .one)
+        let position = x * SIMD3<Double>(last)
+        let cell = pointwiseMin(SIMD3<Int>(position.rounded(.down)), last)
+        let fraction = position - SIMD3<Double>(cell)
+        let base = cell &* strides
+        // At the top edge the next node is the node itself (littleCMS's rule).
+        let next = base &+ SIMD3(x.x >= 1 ? 0 : strides.x, x.y >= 1 ? 0 : strides.y, x.z >= 1 ? 0 : strides.z)
         func node(_ x: Int, _ y: Int, _ z: Int) -> SIMD3<Double> {
             let i = x + y + z
-            return SIMD3(values[i], values[i + 1], values[i + 2])
+            return SIMD3(Double(values[i]), Double(values[i + 1]), Double(values[i + 2]))
         }
-        let (x0, y0, z0) = (base[0], base[1], base[2]), (x1, y1, z1) = (next[0], next[1], next[2])
+        let (x0, y0, z0) = (base.x, base.y, base.z), (x1, y1, z1) = (next.x, next.y, next.z)
         let (rx, ry, rz) = (fraction.x, fraction.y, fraction.z)
         let c0 = node(x0, y0, z0)
         let c1, c2, c3: SIMD3<Double>

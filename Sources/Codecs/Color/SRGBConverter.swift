@@ -37,6 +37,7 @@ final class SRGBConverter: Sendable {
 
     /// The sRGB transfer function, linear → encoded, both 0…1.
     static func sRGBEncode(_ linear: Double) -> Double {
+        guard !linear.isNaN else { return 0 }
         let v = min(max(linear, 0), 1)
         return v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055
     }
@@ -76,20 +77,18 @@ final class SRGBConverter: Sendable {
                         + (channel == 0 ? SIMD4(0.5, 0.5, 0.5, 0) : .zero)
                 }
             }
+            // A hostile profile's numbers must not reach the float → integer conversion as NaN
+            // or infinity (that traps); real ones are small and finite.
+            guard table.allSatisfy({ ($0 * 0).sum() == 0 }) else { return nil }
             kernel = .matrix(table)
         case .lut(let pipeline):
             let n = Self.gridPoints
-            var nodes = [SIMD4<Float>](repeating: .zero, count: n * n * n)
-            for r in 0..<n {
-                for g in 0..<n {
-                    for b in 0..<n {
-                        let device = SIMD3(Double(r), Double(g), Double(b)) / Double(n - 1)
-                        let linear = toSRGB * pipeline.evaluate(device)
-                        let e = SIMD3(Self.sRGBEncode(linear.x), Self.sRGBEncode(linear.y), Self.sRGBEncode(linear.z)) * 255
-                        nodes[(r * n + g) * n + b] = SIMD4(Float(e.x), Float(e.y), Float(e.z), 0)
-                    }
-                }
+            let nodes = pipeline.sample(points: n).map { xyz -> SIMD4<Float> in
+                let linear = toSRGB * xyz
+                let e = SIMD3(Self.sRGBEncode(linear.x), Self.sRGBEncode(linear.y), Self.sRGBEncode(linear.z)) * 255
+                return SIMD4(Float(e.x), Float(e.y), Float(e.z), 0)
             }
+            guard nodes.allSatisfy({ ($0 * 0).sum() == 0 }) else { return nil }
             kernel = .grid(nodes)
         }
     }
