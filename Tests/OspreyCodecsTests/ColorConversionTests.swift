@@ -105,4 +105,22 @@ struct ColorConversionTests {
         #expect(CacheKey.key(for: url, context: context) == "https://example.com/a.jpg-sRGB")
         #expect(DecodeOptions(options: [], context: context).convertToSRGB)
     }
+
+    @Test("encoders write the profile back; a converted image is written as sRGB")
+    func writeBack() throws {
+        for file in ["display-p3.png", "display-p3.jpg", "gama-chrm.png"] {
+            let image = try Self.decode(file, convert: false)
+            let png = try PNGEncoder().encode(image, format: .png)
+            let jpeg = try JPEGEncoder().encode(image, format: .jpeg)
+            let fromPNG = try PNGDecoder().decode(png, options: DecodeOptions()).colorProfile
+            #expect(fromPNG?.iccData == image.colorProfile?.iccData, "\(file)")
+            #expect(fromPNG?.pngGamma == image.colorProfile?.pngGamma && fromPNG?.pngChromaticities == image.colorProfile?.pngChromaticities)
+            #expect(try JPEGDecoder().decode(jpeg, options: DecodeOptions()).colorProfile?.iccData == image.colorProfile?.iccData)
+            let converted = try Self.decode(file, convert: true)
+            let written = try PNGDecoder().decode(try PNGEncoder().encode(converted, format: .png), options: DecodeOptions())
+            #expect(written.colorProfile?.isSRGB == true && written.colorProfile?.iccData == nil)
+            #expect(try JPEGDecoder().decode(try JPEGEncoder().encode(converted, format: .jpeg), options: DecodeOptions())
+                .colorProfile == nil)
+        }
+    }
 }

@@ -39,6 +39,25 @@ struct PNGColorChunks: Sendable {
         ColorProfileReader.png(icc: icc, srgbIntent: srgbIntent, gamma: gamma, chromaticities: chromaticities, cicp: cicp)
     }
 
+    /// The chunks that carry `profile` in a PNG, in file order: `cICP`, then `iCCP` (the ICC
+    /// bytes, deflated) or else `sRGB`, then `gAMA` and `cHRM` (kept beside `iCCP` as the
+    /// fallback PNG allows). An image converted to sRGB (``ImageColorProfile/sRGB``) gets
+    /// `sRGB`; an image without colour information gets none.
+    static func chunks(for profile: ImageColorProfile?) -> [(String, [UInt8])] {
+        guard let profile else { return [] }
+        func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        var chunks: [(String, [UInt8])] = []
+        if let cicp = profile.cicp, cicp.count == 4 { chunks.append(("cICP", cicp)) }
+        if let icc = profile.iccData {
+            chunks.append(("iCCP", Array("ICC profile".utf8) + [0, 0] + Deflater.compress([UInt8](icc))))
+        } else if let intent = profile.srgbIntent {
+            chunks.append(("sRGB", [intent]))
+        }
+        if let gamma = profile.pngGamma { chunks.append(("gAMA", bigEndian(gamma))) }
+        if let c = profile.pngChromaticities, c.count == 8 { chunks.append(("cHRM", c.flatMap(bigEndian))) }
+        return chunks
+    }
+
     private static func u32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
         UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
     }
