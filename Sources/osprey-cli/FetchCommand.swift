@@ -6,7 +6,7 @@ import Osprey
 enum FetchCommand {
     static let help = """
     usage: osprey fetch <url | image file>... [--list FILE]... [--cache-dir D] [--concurrency N]
-                        [--thumbnail WxH] [--out DIR] [--format png|jpeg] [--json]
+                        [--thumbnail WxH] [--out DIR] [--format png|jpeg] [--srgb] [--json]
 
     Loads each URL through ImageManager (memory, then disk cache, then network). A word without
     "://" is a local image file, loaded through the same pipeline (reported as "file").
@@ -15,6 +15,7 @@ enum FetchCommand {
                         entries go in its namespace folder D/default (`osprey cache path` prints it)
       --concurrency N   downloads at once, \(Limits.concurrency.lowerBound)–\(Limits.concurrency.upperBound) (default 6)
       --thumbnail WxH   decode straight to at most W×H pixels
+      --srgb            convert from the image's colour profile to sRGB while decoding
       --out DIR         write every image as DIR/<n>-<name>.png
       --format F        with --out: png (default) or jpeg (quality 90, alpha flattened onto white)
       --json            print one JSON object instead of the table
@@ -34,12 +35,13 @@ enum FetchCommand {
 
     static func run(_ words: [String]) async throws -> Int32 {
         let arguments = try Arguments(words, valued: ["cache-dir", "concurrency", "thumbnail", "out", "list", "format"],
-                                      switches: ["json"])
+                                      switches: ["json", "srgb"])
         let urls = try arguments.positional + arguments.allValues("list").flatMap(readList)
         guard !urls.isEmpty else { throw Arguments.Problem(description: "fetch needs at least one URL or file") }
         var context = ImageContext()
         context.callbackQueue = .current
         if let size = arguments.value("thumbnail") { context.thumbnailPixelSize = try parseSize(size) }
+        context.convertToSRGB = arguments.flag("srgb")
         let concurrency = try arguments.int("concurrency", in: Limits.concurrency, default: 6)
         var config = ImageDownloaderConfig()
         config.maxConcurrentDownloads = concurrency

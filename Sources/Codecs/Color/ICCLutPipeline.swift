@@ -176,16 +176,19 @@ struct ICCColorGrid: Sendable {
 
     /// Tetrahedral interpolation at `input` (each 0…1).
     func lookup(_ input: SIMD3<Double>) -> SIMD3<Double> {
-        let strides = SIMD3(points[1] * points[2] * 3, points[2] * 3, 3)
-        let last = SIMD3(points[0] - 1, points[1] - 1, points[2] - 1)
-        let finite = SIMD3(input.x.isNaN ? 0 : input.x, input.y.isNaN ? 0 : input.y, input.z.isNaN ? 0 : input.z)
-        let x = finite.clamped(lowerBound: .zero, upperBound: .one)
-        let position = x * SIMD3<Double>(last)
-        let cell = pointwiseMin(SIMD3<Int>(position.rounded(.down)), last)
-        let fraction = position - SIMD3<Double>(cell)
-        let base = cell &* strides
-        // At the top edge the next node is the node itself (littleCMS's rule).
-        let next = base &+ SIMD3(x.x >= 1 ? 0 : strides.x, x.y >= 1 ? 0 : strides.y, x.z >= 1 ? 0 : strides.z)
+        // Scalar arithmetic: SIMD conversions between Int and Double are not specialised.
+        let strides = (points[1] * points[2] * 3, points[2] * 3, 3)
+        func axis(_ value: Double, _ count: Int, _ stride: Int) -> (base: Int, next: Int, fraction: Double) {
+            let x = value.isNaN ? 0 : min(max(value, 0), 1)
+            let position = x * Double(count - 1)
+            let cell = min(Int(position), count - 1)
+            // At the top edge the next node is the node itself (littleCMS's rule).
+            return (cell * stride, x >= 1 ? cell * stride : (cell + 1) * stride, position - Double(cell))
+        }
+        let ax = axis(input.x, points[0], strides.0), ay = axis(input.y, points[1], strides.1)
+        let az = axis(input.z, points[2], strides.2)
+        let base = SIMD3(ax.base, ay.base, az.base), next = SIMD3(ax.next, ay.next, az.next)
+        let fraction = SIMD3(ax.fraction, ay.fraction, az.fraction)
         func node(_ x: Int, _ y: Int, _ z: Int) -> SIMD3<Double> {
             let i = x + y + z
             return SIMD3(Double(values[i]), Double(values[i + 1]), Double(values[i + 2]))

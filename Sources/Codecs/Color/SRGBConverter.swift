@@ -120,11 +120,12 @@ final class SRGBConverter: Sendable {
         for i in 0..<count {
             let q = p + 4 &* i
             var v = table[Int(q[0])] + table[256 &+ Int(q[1])] + table[512 &+ Int(q[2])]
-            v = v.clamped(lowerBound: .zero, upperBound: top)
-            let index = SIMD4<Int32>(v, rounding: .towardZero)
-            q[0] = encode[Int(index.x)]
-            q[1] = encode[Int(index.y)]
-            q[2] = encode[Int(index.z)]
+            v = pointwiseMin(pointwiseMax(v, .zero), top)
+            // Scalar conversions: the generic SIMD `init(_:rounding:)` is not specialised and
+            // costs hundreds of nanoseconds a pixel.
+            q[0] = encode[Int(v.x)]
+            q[1] = encode[Int(v.y)]
+            q[2] = encode[Int(v.z)]
         }
     }
 
@@ -134,9 +135,9 @@ final class SRGBConverter: Sendable {
         for i in 0..<count {
             let q = p + 4 &* i
             let position = SIMD3<Float>(Float(q[0]), Float(q[1]), Float(q[2])) * (last / 255)
-            let cell = pointwiseMin(SIMD3<Int32>(position, rounding: .towardZero), SIMD3<Int32>(repeating: Int32(n - 2)))
-            let f = position - SIMD3<Float>(cell)
-            let base = Int(cell.x) &* strides.0 &+ Int(cell.y) &* strides.1 &+ Int(cell.z)
+            let cx = min(Int(position.x), n - 2), cy = min(Int(position.y), n - 2), cz = min(Int(position.z), n - 2)
+            let f = position - SIMD3<Float>(Float(cx), Float(cy), Float(cz))
+            let base = cx &* strides.0 &+ cy &* strides.1 &+ cz
             let (dx, dy, dz) = (strides.0, strides.1, strides.2)
             let c0 = nodes[base]
             let c1, c2, c3: SIMD4<Float>
@@ -161,11 +162,10 @@ final class SRGBConverter: Sendable {
                 c1 = top - b; c2 = b - a; c3 = a - c0
             }
             var v = c0 + c1 * rx + c2 * ry + c3 * rz + 0.5
-            v = v.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 255.49))
-            let out = SIMD4<Int32>(v, rounding: .towardZero)
-            q[0] = UInt8(truncatingIfNeeded: out.x)
-            q[1] = UInt8(truncatingIfNeeded: out.y)
-            q[2] = UInt8(truncatingIfNeeded: out.z)
+            v = pointwiseMin(pointwiseMax(v, .zero), SIMD4(repeating: 255.49))
+            q[0] = UInt8(v.x)
+            q[1] = UInt8(v.y)
+            q[2] = UInt8(v.z)
         }
     }
 }
