@@ -6,19 +6,21 @@ import OspreyCore
 /// colorants, out-of-gamut values clipped), as decoders' output stages call it row by row.
 ///
 /// Two kernels, chosen when built:
-/// - **matrix/TRC** profiles (and PNG `gAMA`/`cHRM`/`cICP`): per channel a 256-entry table of
-///   linear light already multiplied by its matrix column (so the 3 × 3 matrix is three
-///   `SIMD4<Float>` loads and two adds per pixel), then an 8192-entry table from linear light to
-///   sRGB bytes (half a step of it is at most 0.2 of an 8-bit level, at black where sRGB is
-///   steepest);
+/// - **matrix/TRC** profiles (and PNG `gAMA`/`cHRM`/`cICP`): for each matrix coefficient a
+///   256-entry fixed-point table of linear light times that coefficient (so linearising and the
+///   3 × 3 matrix are nine loads and six integer adds per pixel), then an 8192-entry table from
+///   linear light to sRGB bytes (half a step of it is at most 0.2 of an 8-bit level, at black
+///   where sRGB is steepest);
 /// - **`A2B0` LUT** profiles: the whole transform sampled once on a 33³ grid of sRGB output
 ///   values, interpolated tetrahedrally per pixel, as littleCMS optimises an 8-bit transform.
 ///
 /// Immutable after `init`, so one converter is shared by any number of decodes.
 final class SRGBConverter: Sendable {
     private enum Kernel: Sendable {
-        /// 3 × 256 premultiplied columns (red's entries carry the +0.5 rounding term).
-        case matrix([SIMD4<Float>])
+        /// For each output channel (red, green, blue) and each input channel, 256 entries of
+        /// matrix coefficient × linear light, in 1/16 steps of ``encodeTable``'s index (the
+        /// first table of each output carries the rounding term).
+        case matrix([Int32])
         /// 33³ nodes of sRGB output (0…255) as SIMD4, red slowest.
         case grid([SIMD4<Float>])
     }
@@ -66,20 +68,19 @@ final class SRGBConverter: Sendable {
         switch source {
         case .matrix(let colorants, let curves):
             let m = toSRGB * colorants
-            let scale = Double(Self.encodeSteps)
-            let cols = m.columns
-            var table = [SIMD4<Float>](repeating: .zero, count: 768)
-            for channel in 0..<3 {
-                let column = channel == 0 ? cols.0 : channel == 1 ? cols.1 : cols.2
-                for i in 0..<256 {
-                    let v = column * curves[channel](Double(i) / 255) * scale
-                    table[channel * 256 + i] = SIMD4(Float(v.x), Float(v.y), Float(v.z), 0)
-                        + (channel == 0 ? SIMD4(0.5, 0.5, 0.5, 0) : .zero)
+            let rows = [m.rows.0, m.rows.1, m.rows.2]
+            let linear = (0..<3).map { channel in (0..<256).map { curves[channel](Double($0) / 255) } }
+            var table = [Int32](repeating: 0, count: 9 * 256)
+            for output in 0..<3 {
+                for input in 0..<3 {
+                    for i in 0..<256 {
+                        let v = rows[output][input] * linear[input][i] * Double(Self.encodeSteps) * 16 + (input == 0 ? 8 : 0)
+                        // A hostile profile's coefficients may be anything: keep the sums in range.
+                        guard v.isFinite, abs(v) < Double(1 << 28) else { return nil }
+                        table[(output * 3 + input) * 256 + i] = Int32(v.rounded(.down))
+                    }
                 }
             }
-            // A hostile profile's numbers must not reach the float → integer conversion as NaN
-            // or infinity (that traps); real ones are small and finite.
-            guard table.allSatisfy({ ($0 * 0).sum() == 0 }) else { return nil }
             kernel = .matrix(table)
         case .lut(let pipeline):
             let n = Self.gridPoints
@@ -113,19 +114,23 @@ final class SRGBConverter: Sendable {
         pixels.bytes.withUnsafeMutableBufferPointer { convert(row: $0.baseAddress!, count: count) }
     }
 
+    /// Integer arithmetic throughout: nine table loads and six adds a pixel, then a shift and a
+    /// clamp per channel. (Float SIMD lanes with `pointwiseMin` and float → integer conversions
+    /// measured several times slower: those generic SIMD helpers are not specialised here.)
     @inline(__always)
-    private static func matrixRow(_ p: UnsafeMutablePointer<UInt8>, count: Int, table: UnsafePointer<SIMD4<Float>>,
+    private static func matrixRow(_ p: UnsafeMutablePointer<UInt8>, count: Int, table t: UnsafePointer<Int32>,
                                   encode: UnsafePointer<UInt8>) {
-        let top = SIMD4<Float>(repeating: Float(encodeSteps) + 0.49)
+        let top = Int32(encodeSteps)
+        @inline(__always) func index(_ v: Int32) -> Int { Int(min(max(v &>> 4, 0), top)) }
         for i in 0..<count {
             let q = p + 4 &* i
-            var v = table[Int(q[0])] + table[256 &+ Int(q[1])] + table[512 &+ Int(q[2])]
-            v = pointwiseMin(pointwiseMax(v, .zero), top)
-            // Scalar conversions: the generic SIMD `init(_:rounding:)` is not specialised and
-            // costs hundreds of nanoseconds a pixel.
-            q[0] = encode[Int(v.x)]
-            q[1] = encode[Int(v.y)]
-            q[2] = encode[Int(v.z)]
+            let r = Int(q[0]), g = 256 &+ Int(q[1]), b = 512 &+ Int(q[2])
+            let x = t[r] &+ t[g] &+ t[b]
+            let y = t[768 &+ r] &+ t[768 &+ g] &+ t[768 &+ b]
+            let z = t[1536 &+ r] &+ t[1536 &+ g] &+ t[1536 &+ b]
+            q[0] = encode[index(x)]
+            q[1] = encode[index(y)]
+            q[2] = encode[index(z)]
         }
     }
 
@@ -161,11 +166,10 @@ final class SRGBConverter: Sendable {
                 let a = nodes[base + dz], b = nodes[base + dy + dz], top = nodes[base + dx + dy + dz]
                 c1 = top - b; c2 = b - a; c3 = a - c0
             }
-            var v = c0 + c1 * rx + c2 * ry + c3 * rz + 0.5
-            v = pointwiseMin(pointwiseMax(v, .zero), SIMD4(repeating: 255.49))
-            q[0] = UInt8(v.x)
-            q[1] = UInt8(v.y)
-            q[2] = UInt8(v.z)
+            let v = c0 + c1 * rx + c2 * ry + c3 * rz + 0.5
+            q[0] = UInt8(min(max(v.x, 0), 255.49))
+            q[1] = UInt8(min(max(v.y, 0), 255.49))
+            q[2] = UInt8(min(max(v.z, 0), 255.49))
         }
     }
 }

@@ -66,6 +66,7 @@ extension JPEGDecodeSession {
         default: break
         }
         outputProfile = converter != nil ? .sRGB : profile
+        outputConverter = converter
         renderer = JPEGRenderer(components: components, geometry: geometry, scale: scale, space: space,
                                 target: target, options: options, converter: converter)
         self.streaming = streaming

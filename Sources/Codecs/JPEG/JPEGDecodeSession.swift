@@ -63,6 +63,8 @@ final class JPEGDecodeSession {
     /// The colour information of the output, settled at the first scan: the embedded profile,
     /// or ``ImageColorProfile/sRGB`` when the renderer converts to sRGB.
     var outputProfile: ImageColorProfile?
+    /// The renderer's conversion to sRGB, also used by progressive previews; nil = none.
+    var outputConverter: SRGBConverter?
     /// Scans decoded to their end (for partial images of kept coefficients), and whether one
     /// of them carried AC coefficients.
     var completedScans = 0
