@@ -54,7 +54,11 @@ private func fuzzProfile(_ bytes: [UInt8]) {
     }
     // The same bytes as PNG chunk values, as far as they go.
     if bytes.count >= 36 {
-        let words = (0..<8).map { UInt32(bytes[4 * $0]) << 24 | UInt32(bytes[4 * $0 + 1]) << 16 | UInt32(bytes[4 * $0 + 2]) << 8 | UInt32(bytes[4 * $0 + 3]) }
+        let words = (0..<8).map { (index: Int) -> UInt32 in
+            let at = 4 * index
+            let high = UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16
+            return high | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
+        }
         let chunks = ColorProfileReader.png(icc: nil, srgbIntent: nil, gamma: words[0], chromaticities: words,
                                             cicp: bytes[32] & 1 == 0 ? nil : Array(bytes[32..<36]))
         if let converter = SRGBConverter.make(for: chunks) {

@@ -123,4 +123,44 @@ struct ColorConversionTests {
                 .colorProfile == nil)
         }
     }
+
+    @Test("WebP ICCP: carried, and converted like the same pixels from a PNG (stills and animations)")
+    func webp() throws {
+        let plain = try Self.decode("display-p3.png", convert: false)
+        let expected = try Self.decode("display-p3.png", convert: true).firstFrame
+        let icc = [UInt8](try #require(plain.colorProfile?.iccData))
+        var header = [UInt8](repeating: 0, count: 10)
+        header[0] = 0x20   // ICC profile present
+        header[4] = 63; header[7] = 63   // 64 × 64, stored minus one
+        let still = WebPTestWriter.riff([WebPTestWriter.chunk("VP8X", header), WebPTestWriter.chunk("ICCP", icc),
+                                         WebPTestWriter.chunk("VP8L", WebPTestWriter.vp8l(plain.firstFrame, alphaHint: false))])
+        var options = DecodeOptions()
+        options.convertToSRGB = true
+        let unconverted = try WebPDecoder().decode(Data(still), options: DecodeOptions())
+        #expect(unconverted.colorProfile?.iccData == Data(icc))
+        #expect(unconverted.firstFrame == plain.firstFrame)
+        let converted = try WebPDecoder().decode(Data(still), options: options)
+        #expect(converted.firstFrame == expected)
+        #expect(converted.colorProfile == .sRGB)
+        // An animation: every composed frame converted.
+        var animation = WebPTestWriter.animationFile(canvas: PixelSize(width: 64, height: 64),
+                                                     frames: [.init(pixels: plain.firstFrame), .init(pixels: plain.firstFrame)],
+                                                     alpha: false)
+        let vp8x = 12 + 8   // RIFF header, then the VP8X chunk's header
+        animation[vp8x] |= 0x20
+        let iccp = WebPTestWriter.chunk("ICCP", icc)
+        animation.insert(contentsOf: iccp, at: vp8x + 10)
+        let size = animation.count - 8
+        for index in 0..<4 { animation[4 + index] = UInt8((size >> (8 * index)) & 0xFF) }
+        let frames = try WebPDecoder().decode(Data(animation), options: options)
+        let raw = try WebPDecoder().decode(Data(animation), options: DecodeOptions())
+        let converter = try #require(SRGBConverter.make(for: raw.colorProfile))
+        #expect(frames.frameCount == 2 && raw.frameCount == 2)
+        for (convertedFrame, rawFrame) in zip(frames.frames, raw.frames) {
+            var pixels = rawFrame.pixels
+            converter.convert(&pixels)
+            #expect(convertedFrame.pixels == pixels)
+        }
+        #expect(frames.firstFrame == expected)
+    }
 }

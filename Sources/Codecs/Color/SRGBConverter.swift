@@ -16,16 +16,14 @@ import OspreyCore
 ///
 /// Immutable after `init`, so one converter is shared by any number of decodes.
 final class SRGBConverter: Sendable {
-    private enum Kernel: Sendable {
-        /// For each output channel (red, green, blue) and each input channel, 256 entries of
-        /// matrix coefficient × linear light, in 1/16 steps of ``encodeTable``'s index (the
-        /// first table of each output carries the rounding term).
-        case matrix([Int32])
-        /// 33³ nodes of sRGB output (0…255) as SIMD4, red slowest.
-        case grid([SIMD4<Float>])
-    }
-
-    private let kernel: Kernel
+    /// Matrix/TRC kernel: for each output channel (red, green, blue) and each input channel,
+    /// 256 entries of matrix coefficient × linear light, in 1/16 steps of ``encodeTable``'s
+    /// index (the first table of each output carries the rounding term). Empty for a LUT.
+    private let matrixTable: [Int32]
+    /// LUT kernel: 33³ nodes of sRGB output (0…255) as SIMD4, red slowest. Empty for a matrix.
+    /// (Two stored arrays rather than an enum with two array payloads: the enum would keep its
+    /// case in the pointer's spare bits, which leak checkers cannot follow.)
+    private let gridNodes: [SIMD4<Float>]
 
     /// Linear light index steps of ``encodeTable``.
     static let encodeSteps = 8191
@@ -81,7 +79,8 @@ final class SRGBConverter: Sendable {
                     }
                 }
             }
-            kernel = .matrix(table)
+            matrixTable = table
+            gridNodes = []
         case .lut(let pipeline):
             let n = Self.gridPoints
             let nodes = pipeline.sample(points: n).map { xyz -> SIMD4<Float> in
@@ -90,21 +89,21 @@ final class SRGBConverter: Sendable {
                 return SIMD4(Float(e.x), Float(e.y), Float(e.z), 0)
             }
             guard nodes.allSatisfy({ ($0 * 0).sum() == 0 }) else { return nil }
-            kernel = .grid(nodes)
+            matrixTable = []
+            gridNodes = nodes
         }
     }
 
     /// Converts `count` RGBA pixels at `row` in place; alpha is untouched (straight alpha).
     func convert(row: UnsafeMutablePointer<UInt8>, count: Int) {
-        switch kernel {
-        case .matrix(let table):
-            table.withUnsafeBufferPointer { t in
+        if gridNodes.isEmpty {
+            matrixTable.withUnsafeBufferPointer { t in
                 Self.encodeTable.withUnsafeBufferPointer { e in
                     Self.matrixRow(row, count: count, table: t.baseAddress!, encode: e.baseAddress!)
                 }
             }
-        case .grid(let nodes):
-            nodes.withUnsafeBufferPointer { Self.gridRow(row, count: count, nodes: $0.baseAddress!) }
+        } else {
+            gridNodes.withUnsafeBufferPointer { Self.gridRow(row, count: count, nodes: $0.baseAddress!) }
         }
     }
 
