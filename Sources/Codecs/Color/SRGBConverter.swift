@@ -48,7 +48,8 @@ final class SRGBConverter: Sendable {
     /// milliseconds, and a site's images tend to share one profile.
     static func make(for profile: ImageColorProfile?) -> SRGBConverter? {
         guard let profile, let source = ColorTransformSource(profile) else { return nil }
-        guard case .lut = source, let key = profile.iccData else { return SRGBConverter(source) }
+        guard case .lut = source, let data = profile.iccData else { return SRGBConverter(source) }
+        let key = [UInt8](data)
         if let cached = cache.withLock({ $0[key] }) { return cached }
         guard let built = SRGBConverter(source) else { return nil }
         cache.withLock { entries in
@@ -59,7 +60,9 @@ final class SRGBConverter: Sendable {
     }
 
     /// Built LUT converters by profile bytes. Invariant: at most 8 entries, each immutable.
-    private static let cache = Locked<[Data: SRGBConverter]>([:])
+    /// Keyed by `[UInt8]`, not `Data`: `Data` keeps its storage pointer in enum spare bits,
+    /// which a leak checker cannot follow, so the held keys were reported as leaks.
+    private static let cache = Locked<[[UInt8]: SRGBConverter]>([:])
 
     init?(_ source: ColorTransformSource) {
         guard let toSRGB = ColorMatrix.sRGBColorants.inverse else { return nil }
