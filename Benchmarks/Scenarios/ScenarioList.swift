@@ -24,6 +24,7 @@ enum ScenarioList {
             ProgressiveThumbnailScenario(),
             EncoderScenario(),
             BMPDecodeScenario(),
+            ColorConversionScenario(),
         ]
     }
 }

@@ -222,7 +222,8 @@ public final class ImageLoadingModel {
         guard let player else { return }
         if tick.changed {
             animationFrame = PlatformImageBridge.platformImage(
-                from: DecodedImage(pixels: player.framePixels, format: player.image.format, scale: player.image.scale))
+                from: DecodedImage(pixels: player.framePixels, format: player.image.format, scale: player.image.scale)
+                    .withColorProfile(player.image.colorProfile))
         }
         animationGeneration += 1
         guard let next = tick.nextUpdate else { return }

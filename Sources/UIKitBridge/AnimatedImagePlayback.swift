@@ -90,6 +90,7 @@ public final class AnimatedImagePlayback<View: ImageDisplaying> {
         }
         if tick.changed {
             let still = DecodedImage(pixels: player.framePixels, format: player.image.format, scale: player.image.scale)
+                .withColorProfile(player.image.colorProfile)
             let image = PlatformImageBridge.platformImage(from: still)
             lastShown = image
             show(image)

@@ -5,18 +5,20 @@ import Osprey
 enum ConvertCommand {
     static let help = """
     usage: osprey convert <in> <out> [--quality Q] [--progressive] [--thumbnail WxH]
-                          [--subsampling 444|422|420] [--standard-tables] [--fast]
+                          [--subsampling 444|422|420] [--standard-tables] [--fast] [--srgb]
 
     Decodes <in> (any format Osprey reads, EXIF orientation applied) and writes <out> in the
     format its extension names: .jpg/.jpeg (quality Q 1-100, default 85; 4:2:0 below 90;
     Huffman tables fitted to the image unless --standard-tables) or .png (--fast for the
-    cache's fast mode). --thumbnail decodes straight to at most WxH pixels. Prints the sizes
-    and the time taken.
+    cache's fast mode). --thumbnail decodes straight to at most WxH pixels. --srgb converts the
+    pixels from the embedded colour profile (ICC, or PNG gAMA/cHRM/cICP) to sRGB, relative
+    colorimetric, and writes them as sRGB; without it the profile is written back unchanged.
+    Prints the sizes and the time taken.
     """
 
     static func run(_ words: [String]) throws -> Int32 {
         let arguments = try Arguments(words, valued: ["quality", "thumbnail", "subsampling"],
-                                      switches: ["progressive", "standard-tables", "fast"])
+                                      switches: ["progressive", "standard-tables", "fast", "srgb"])
         guard arguments.positional.count == 2 else { throw Arguments.Problem(description: "convert needs <in> and <out>") }
         let (input, output) = (arguments.positional[0], arguments.positional[1])
         let format: ImageFormat
@@ -27,6 +29,7 @@ enum ConvertCommand {
         }
         var decode = DecodeOptions()
         if let size = arguments.value("thumbnail") { decode.thumbnailPixelSize = try FetchCommand.parseSize(size) }
+        decode.convertToSRGB = arguments.flag("srgb")
         var options = ImageEncodeOptions(quality: try arguments.int("quality", in: 1...100, default: 85))
         options.progressive = arguments.flag("progressive")
         options.optimizeHuffman = !arguments.flag("standard-tables")

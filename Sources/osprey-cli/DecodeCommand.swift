@@ -8,7 +8,8 @@ enum DecodeCommand {
 
     Decodes each file and prints its format, pixel size, frame count, loop count (plays:
     "forever", or how many times), one loop's duration and decode time; for each animation
-    then its frame delays in milliseconds and whether its frames are composed on demand (lazy).
+    then its frame delays in milliseconds and whether its frames are composed on demand (lazy);
+    then each file's colour profile: the ICC profile's description, or the PNG colour chunks.
     With --peak-memory it ends with the process's peak resident memory (Linux: VmHWM), to
     measure a decoder's memory on one file in a fresh process.
     Exits 1 when any file could not be decoded.
@@ -21,6 +22,7 @@ enum DecodeCommand {
         if let size = arguments.value("thumbnail") { options.thumbnailPixelSize = try FetchCommand.parseSize(size) }
         var rows: [[String]] = []
         var animations: [String] = []
+        var colours: [String] = []
         var failed = 0
         for path in arguments.positional {
             let data: Data
@@ -42,6 +44,7 @@ enum DecodeCommand {
                 rows.append([path, format.rawValue, "\(image.pixelWidth)x\(image.pixelHeight)", "\(image.frameCount)",
                              loop, length, time, "ok"])
                 if image.isAnimated { animations.append(Self.delays(of: image, path: path)) }
+                colours.append("\(path): colour profile \(Self.describe(image.colorProfile))")
             } catch {
                 failed += 1
                 rows.append([path, format.rawValue, "-", "-", "-", "-", "-", error.description])
@@ -49,6 +52,7 @@ enum DecodeCommand {
         }
         print(Terminal.table(["file", "format", "pixels", "frames", "loop", "duration", "decode", "result"], rows))
         for line in animations { print(line) }
+        for line in colours { print(line) }
         if arguments.flag("peak-memory") {
             print("peak resident memory: " + (peakResidentBytes().map { "\($0) bytes" } ?? "unknown"))
         }
@@ -63,6 +67,16 @@ enum DecodeCommand {
             if let kilobytes = line.split(separator: " ").compactMap({ Int($0) }).first { return kilobytes * 1024 }
         }
         return nil
+    }
+
+    /// What an image's colour information says: `"Display P3" (ICC, 560 bytes)`, the PNG
+    /// chunks, or that there is none.
+    static func describe(_ profile: ImageColorProfile?) -> String {
+        guard let profile else { return "none (sRGB assumed)" }
+        var text = profile.name.map { "\"\($0)\"" } ?? "unnamed"
+        if let icc = profile.iccData { text += " (ICC, \(icc.count) bytes)" }
+        if profile.isSRGB { text += ", sRGB" }
+        return text
     }
 
     /// `path: delays (ms) 100 100 40 …` (the first 50), and `lazy` when frames are composed on demand.

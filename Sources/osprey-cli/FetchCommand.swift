@@ -7,7 +7,7 @@ enum FetchCommand {
     static let help = """
     usage: osprey fetch <url | image file>... [--list FILE]... [--cache-dir D] [--concurrency N]
                         [--timeout SECONDS] [--deadline SECONDS] [--retries N]
-                        [--thumbnail WxH] [--out DIR] [--format png|jpeg] [--json]
+                        [--thumbnail WxH] [--out DIR] [--format png|jpeg] [--srgb] [--json]
 
     Loads each URL through ImageManager (memory, then disk cache, then network). data: URLs
     work too. A word without "://" (and not data:) is a local image file, loaded through the
@@ -22,6 +22,7 @@ enum FetchCommand {
                         backoff (1 s, 2 s, 4 s …) or the server's Retry-After; a body cut short
                         resumes with Range/If-Range when the server allows it (default 0)
       --thumbnail WxH   decode straight to at most W×H pixels
+      --srgb            convert from the image's colour profile to sRGB while decoding
       --out DIR         write every image as DIR/<n>-<name>.png
       --format F        with --out: png (default) or jpeg (quality 90, alpha flattened onto white)
       --json            print one JSON object instead of the table
@@ -43,12 +44,13 @@ enum FetchCommand {
     static func run(_ words: [String]) async throws -> Int32 {
         let arguments = try Arguments(words, valued: ["cache-dir", "concurrency", "thumbnail", "out", "list", "format",
                                                           "timeout", "deadline", "retries"],
-                                      switches: ["json"])
+                                      switches: ["json", "srgb"])
         let urls = try arguments.positional + arguments.allValues("list").flatMap(readList)
         guard !urls.isEmpty else { throw Arguments.Problem(description: "fetch needs at least one URL or file") }
         var context = ImageContext()
         context.callbackQueue = .current
         if let size = arguments.value("thumbnail") { context.thumbnailPixelSize = try parseSize(size) }
+        context.convertToSRGB = arguments.flag("srgb")
         let concurrency = try arguments.int("concurrency", in: Limits.concurrency, default: 6)
         var config = ImageDownloaderConfig()
         config.maxConcurrentDownloads = concurrency

@@ -6,8 +6,36 @@
 /// Mirrors `CoreFoundation.CFData`, toll-free bridged with `NSData` (so `data as CFData` works). [sdk: unchecked: CFData.h not read]
 public typealias CFData = NSData
 
+/// Mirrors `CoreFoundation.CFString`, toll-free bridged with `NSString`. [sdk: unchecked: CoreFoundation headers not read; bridged as CFData is]
+public typealias CFString = NSString
+/// Mirrors `CoreFoundation.CFTypeRef` (`AnyObject` in Swift). [sdk: unchecked: CoreFoundation headers not read]
+public typealias CFTypeRef = AnyObject
+
 /// Mirrors `CoreGraphics.CGColorSpace`. [sdk: checked, docs CoreGraphics/cgcolorspacecreatedevicergb.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
-public final class CGColorSpace {}
+public final class CGColorSpace {
+    /// Mirrors `CGColorSpace.init?(iccData: CFTypeRef?)`. [sdk: checked, MacOSX SDK CoreGraphics/CGColorSpace.h (`CGColorSpaceCreateWithICCData(CFTypeRef cg_nullable data)`, `CGColorSpaceCreateWithName(CFStringRef cg_nullable name)`, `CGColorSpaceGetModel`, `kCGColorSpaceSRGB`, `kCGColorSpaceDisplayP3`) read through public mirrors, as Swift imports them: same]
+    public init?(iccData data: CFTypeRef?) { fatalError() }
+    /// Mirrors `CGColorSpace.init?(name: CFString)`. [sdk: checked, MacOSX SDK CoreGraphics/CGColorSpace.h (`CGColorSpaceCreateWithICCData(CFTypeRef cg_nullable data)`, `CGColorSpaceCreateWithName(CFStringRef cg_nullable name)`, `CGColorSpaceGetModel`, `kCGColorSpaceSRGB`, `kCGColorSpaceDisplayP3`) read through public mirrors, as Swift imports them: same]
+    public init?(name: CFString) { fatalError() }
+    /// Mirrors `CGColorSpace.model: CGColorSpaceModel { get }`. [sdk: checked, MacOSX SDK CoreGraphics/CGColorSpace.h (`CGColorSpaceCreateWithICCData(CFTypeRef cg_nullable data)`, `CGColorSpaceCreateWithName(CFStringRef cg_nullable name)`, `CGColorSpaceGetModel`, `kCGColorSpaceSRGB`, `kCGColorSpaceDisplayP3`) read through public mirrors, as Swift imports them: same]
+    public var model: CGColorSpaceModel { fatalError() }
+    /// Mirrors `CGColorSpace.sRGB: CFString` (`kCGColorSpaceSRGB`). [sdk: checked, MacOSX SDK CoreGraphics/CGColorSpace.h (`CGColorSpaceCreateWithICCData(CFTypeRef cg_nullable data)`, `CGColorSpaceCreateWithName(CFStringRef cg_nullable name)`, `CGColorSpaceGetModel`, `kCGColorSpaceSRGB`, `kCGColorSpaceDisplayP3`) read through public mirrors, as Swift imports them: same]
+    public static var sRGB: CFString { fatalError() }
+    /// Mirrors `CGColorSpace.displayP3: CFString` (`kCGColorSpaceDisplayP3`). [sdk: checked, MacOSX SDK CoreGraphics/CGColorSpace.h (`CGColorSpaceCreateWithICCData(CFTypeRef cg_nullable data)`, `CGColorSpaceCreateWithName(CFStringRef cg_nullable name)`, `CGColorSpaceGetModel`, `kCGColorSpaceSRGB`, `kCGColorSpaceDisplayP3`) read through public mirrors, as Swift imports them: same]
+    public static var displayP3: CFString { fatalError() }
+}
+
+/// Mirrors `CoreGraphics.CGColorSpaceModel` (an `Int32` enum). [sdk: checked, MacOSX SDK CoreGraphics/CGColorSpace.h (`CGColorSpaceCreateWithICCData(CFTypeRef cg_nullable data)`, `CGColorSpaceCreateWithName(CFStringRef cg_nullable name)`, `CGColorSpaceGetModel`, `kCGColorSpaceSRGB`, `kCGColorSpaceDisplayP3`) read through public mirrors, as Swift imports them: same]
+public enum CGColorSpaceModel: Int32, Sendable {
+    /// Mirrors `CGColorSpaceModel.unknown`. [sdk: checked, MacOSX SDK CoreGraphics/CGColorSpace.h (`CGColorSpaceCreateWithICCData(CFTypeRef cg_nullable data)`, `CGColorSpaceCreateWithName(CFStringRef cg_nullable name)`, `CGColorSpaceGetModel`, `kCGColorSpaceSRGB`, `kCGColorSpaceDisplayP3`) read through public mirrors, as Swift imports them: same]
+    case unknown = -1
+    /// Mirrors `CGColorSpaceModel.monochrome`. [sdk: checked, MacOSX SDK CoreGraphics/CGColorSpace.h (`CGColorSpaceCreateWithICCData(CFTypeRef cg_nullable data)`, `CGColorSpaceCreateWithName(CFStringRef cg_nullable name)`, `CGColorSpaceGetModel`, `kCGColorSpaceSRGB`, `kCGColorSpaceDisplayP3`) read through public mirrors, as Swift imports them: same]
+    case monochrome = 0
+    /// Mirrors `CGColorSpaceModel.rgb`. [sdk: checked, MacOSX SDK CoreGraphics/CGColorSpace.h (`CGColorSpaceCreateWithICCData(CFTypeRef cg_nullable data)`, `CGColorSpaceCreateWithName(CFStringRef cg_nullable name)`, `CGColorSpaceGetModel`, `kCGColorSpaceSRGB`, `kCGColorSpaceDisplayP3`) read through public mirrors, as Swift imports them: same]
+    case rgb = 1
+    /// Mirrors `CGColorSpaceModel.cmyk`. [sdk: checked, MacOSX SDK CoreGraphics/CGColorSpace.h (`CGColorSpaceCreateWithICCData(CFTypeRef cg_nullable data)`, `CGColorSpaceCreateWithName(CFStringRef cg_nullable name)`, `CGColorSpaceGetModel`, `kCGColorSpaceSRGB`, `kCGColorSpaceDisplayP3`) read through public mirrors, as Swift imports them: same]
+    case cmyk = 2
+}
 
 /// Mirrors `CoreGraphics.CGColorSpaceCreateDeviceRGB() -> CGColorSpace`. [sdk: checked, docs CoreGraphics/cgcolorspacecreatedevicergb.md of Averyy/apple-dev-docs@bef8048 (Apple developer documentation, current SDK): same]
 public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { fatalError() }

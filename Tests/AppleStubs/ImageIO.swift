@@ -4,8 +4,6 @@
 // with `status…` cases, and the string constants are `CFString`s.
 @_exported import CoreGraphics
 
-/// Mirrors `CoreFoundation.CFString`, toll-free bridged with `NSString`. [sdk: unchecked: CoreFoundation headers not read; bridged as CoreGraphics.swift bridges CFData]
-public typealias CFString = NSString
 /// Mirrors `CoreFoundation.CFDictionary`, toll-free bridged with `NSDictionary`. [sdk: unchecked: CoreFoundation headers not read; bridged as CoreGraphics.swift bridges CFData]
 public typealias CFDictionary = NSDictionary
 

@@ -9,7 +9,7 @@ import OspreyTestSupport
 @Suite("Vendored fixtures", .offCooperativePool)
 struct FixturesTests {
     static let folders = ["png/pngsuite", "png/apng", "gif/gif-test-suite", "webp/libwebp-test-data", "webp/image-webp",
-                          "jpeg/subsampling", "jpeg/exif-orientation", "bmp", "ico"]
+                          "jpeg/subsampling", "jpeg/exif-orientation", "bmp", "ico", "color"]
     /// Extensions of the vendored images (the rest are licences and notes).
     static let imageExtensions: Set<String> = ["png", "gif", "webp", "jpg", "bmp", "ico"]
 

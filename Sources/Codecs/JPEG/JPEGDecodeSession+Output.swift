@@ -57,8 +57,18 @@ extension JPEGDecodeSession {
         let space = JPEGColorSpace(componentCount: components.count, ids: components.map(\.id), hints: hints)
         outputScale = scale
         outputSpace = space
+        // The profile comes from the APP2 markers before the first scan. CMYK/YCCK keep their
+        // own conversion (the profile describes ink), gray has no RGB profile to apply.
+        let profile = hints.icc.profile.flatMap(ColorProfileReader.icc)
+        var converter: SRGBConverter?
+        switch space {
+        case .rgb, .yCbCr: converter = options.convertToSRGB ? SRGBConverter.make(for: profile) : nil
+        default: break
+        }
+        outputProfile = converter != nil ? .sRGB : profile
+        outputConverter = converter
         renderer = JPEGRenderer(components: components, geometry: geometry, scale: scale, space: space,
-                                target: target, options: options)
+                                target: target, options: options, converter: converter)
         self.streaming = streaming
         outputOrientation = orientation
     }

@@ -43,7 +43,7 @@ extension JPEGDecodeSession {
         }
         let scaled = PixelSize(width: (geometry.width * scale + 7) / 8, height: (geometry.height * scale + 7) / 8)
         let renderer = JPEGRenderer(components: rings, geometry: geometry, scale: scale, space: space,
-                                    target: scaled, options: options)
+                                    target: scaled, options: options, converter: outputConverter)
         for mcuRow in 0..<geometry.mcusHigh {
             try options.checkCancellation()
             for (c, ring) in zip(components, rings) { transformBlocks(of: c, mcuRow: mcuRow, into: ring) }

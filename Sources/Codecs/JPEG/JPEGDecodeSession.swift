@@ -60,6 +60,11 @@ final class JPEGDecodeSession {
     /// chosen at the first scan (``prepareOutput(firstScan:)``).
     var outputScale = 8
     var outputSpace: JPEGColorSpace?
+    /// The colour information of the output, settled at the first scan: the embedded profile,
+    /// or ``ImageColorProfile/sRGB`` when the renderer converts to sRGB.
+    var outputProfile: ImageColorProfile?
+    /// The renderer's conversion to sRGB, also used by progressive previews; nil = none.
+    var outputConverter: SRGBConverter?
     /// Scans decoded to their end (for partial images of kept coefficients), and whether one
     /// of them carried AC coefficients.
     var completedScans = 0
@@ -190,6 +195,7 @@ final class JPEGDecodeSession {
                 continue
             case 0xE0: readJFIF(from: payload, to: payloadEnd)
             case 0xE1: readExif(from: payload, to: payloadEnd)
+            case 0xE2: hints.icc.add(UnsafeBufferPointer(start: base + payload, count: payloadEnd - payload))
             case 0xEE: readAdobe(from: payload, to: payloadEnd)
             default: break   // APPn, COM, DNL (read up front), JPG extensions: skipped
             }

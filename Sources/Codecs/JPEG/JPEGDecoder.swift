@@ -6,8 +6,10 @@ import OspreyCore
 /// - Frames: baseline and extended sequential (SOF0/SOF1) and progressive (SOF2), 8-bit,
 ///   Huffman-coded; interleaved and non-interleaved scans, sampling factors 1–4, restart
 ///   intervals, DNL, 8- and 16-bit quantisation tables.
-/// - Colour: grayscale, YCbCr, RGB, and CMYK/YCCK (Adobe) converted to RGB; ICC profiles are
-///   ignored. Chroma is upsampled with libjpeg-turbo's "fancy" filter for 4:2:2, 4:2:0 and
+/// - Colour: grayscale, YCbCr, RGB, and CMYK/YCCK (Adobe) converted to RGB. An ICC profile in
+///   APP2 markers is reassembled (``ICCChunkAssembler``) into ``DecodedImage/colorProfile``;
+///   with ``DecodeOptions/convertToSRGB`` RGB/YCbCr rows are converted to sRGB as they are
+///   rendered (``SRGBConverter``). Chroma is upsampled with libjpeg-turbo's "fancy" filter for 4:2:2, 4:2:0 and
 ///   4:4:0, and the IDCT is the accurate integer one, so pixels stay within a rounding step
 ///   or two of libjpeg-turbo's.
 /// - Not supported (``ImageError/Code/unsupportedFormat``, the reason in `underlying` as a
@@ -72,17 +74,17 @@ public struct JPEGDecoder: ImageDecoding {
     /// Decodes `data` as `options` say (see the type's documentation for the rules).
     public func decode(_ data: Data, options: DecodeOptions) throws(ImageError) -> DecodedImage {
         let bytes = [UInt8](data)
-        let result = bytes.withUnsafeBufferPointer { buffer -> Result<PixelBuffer, ImageError> in
+        let result = bytes.withUnsafeBufferPointer { buffer -> Result<DecodedImage, ImageError> in
             guard let base = buffer.baseAddress else { return .failure(ImageError(.badImageData)) }
-            return Result { () throws(ImageError) -> PixelBuffer in
+            return Result { () throws(ImageError) -> DecodedImage in
                 try Self.decode(bytes: bytes, base: base, options: options)
             }
         }
-        return DecodedImage(pixels: try result.get(), format: .jpeg)
+        return try result.get()
     }
 
     private static func decode(bytes: [UInt8], base: UnsafePointer<UInt8>,
-                               options: DecodeOptions) throws(ImageError) -> PixelBuffer {
+                               options: DecodeOptions) throws(ImageError) -> DecodedImage {
         try options.checkCancellation()
         let session = JPEGDecodeSession(bytes: bytes, base: base, end: bytes.count, options: options)
         try session.run()
@@ -94,6 +96,6 @@ public struct JPEGDecoder: ImageDecoding {
             JPEGAlphaSegment.restore(from: UnsafeBufferPointer(start: base, count: bytes.count),
                                      frameWidth: geometry.width, frameHeight: geometry.height, into: &pixels)
         }
-        return pixels
+        return DecodedImage(pixels: pixels, format: .jpeg).withColorProfile(session.outputProfile)
     }
 }

@@ -149,6 +149,8 @@ struct JPEGColorHints {
     var adobeTransform: Int?
     /// The EXIF orientation from APP1, if present and readable.
     var orientation: ImageOrientation?
+    /// The APP2 `ICC_PROFILE` chunks seen so far.
+    var icc = ICCChunkAssembler()
 }
 
 /// The zig-zag order: `naturalOrder[k]` is the position of the k-th coded coefficient.

@@ -45,7 +45,7 @@ struct JPEGIncrementalState {
         let progress = session.streaming ? renderer.renderedRows : session.completedScans
         guard progress > shown, let pixels = session.partialPixels() else { return nil }
         shown = progress
-        return DecodedImage(pixels: pixels, format: .jpeg)
+        return DecodedImage(pixels: pixels, format: .jpeg).withColorProfile(session.outputProfile)
     }
 
     mutating func finish(allBytes: Data?) throws(ImageError) -> DecodedImage {
@@ -59,7 +59,7 @@ struct JPEGIncrementalState {
             let pixels = try session.finishOutput()
             self.session = nil
             buffer = []
-            return DecodedImage(pixels: pixels, format: .jpeg)
+            return DecodedImage(pixels: pixels, format: .jpeg).withColorProfile(session.outputProfile)
         } catch {
             if error.code == .cancelled { throw error }
             failure = error

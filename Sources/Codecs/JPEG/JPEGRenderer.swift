@@ -15,6 +15,8 @@ final class JPEGRenderer {
     private let mcusHigh: Int
     private let space: JPEGColorSpace
     private let options: DecodeOptions
+    /// Converts each RGBA row to sRGB before it is stored or resampled; nil = no conversion.
+    private let converter: SRGBConverter?
     private let upsamplers: [JPEGUpsampler]
     private let scratch: [UnsafeMutablePointer<UInt8>]
     private var rows: [UnsafePointer<UInt8>]
@@ -29,8 +31,9 @@ final class JPEGRenderer {
     static let cancellationRows = 64
 
     init(components: [JPEGComponent], geometry: JPEGFrameGeometry, scale: Int, space: JPEGColorSpace,
-         target: PixelSize, options: DecodeOptions) {
+         target: PixelSize, options: DecodeOptions, converter: SRGBConverter? = nil) {
         self.components = components
+        self.converter = converter
         self.space = space
         self.options = options
         self.target = target
@@ -94,12 +97,14 @@ final class JPEGRenderer {
                 rows.withUnsafeBufferPointer { rows in
                     bytes.withUnsafeMutableBufferPointer { out in
                         JPEGColorConverter.convert(space, rows: rows, width: width, into: out.baseAddress! + y * width * 4)
+                        converter?.convert(row: out.baseAddress! + y * width * 4, count: width)
                     }
                 }
             } else {
                 rows.withUnsafeBufferPointer { rows in
                     JPEGColorConverter.convert(space, rows: rows, width: scaled.width, into: rowBuffer)
                 }
+                converter?.convert(row: rowBuffer, count: scaled.width)
                 resampler?.addRow(rowBuffer)
             }
             nextOutputRow += 1

@@ -37,6 +37,10 @@ public struct JPEGEncoder: ImageEncoding {
     /// ``ImageError/Code/unsupportedFormat``) with `options`.
     public func encode(_ image: DecodedImage, format: ImageFormat, options: ImageEncodeOptions) throws(ImageError) -> Data {
         guard canEncode(format) else { throw ImageError(.unsupportedFormat) }
+        var options = options
+        // The image's own ICC profile travels with it unless the caller chose one (an image
+        // converted to sRGB carries none, so nothing is written for it).
+        if options.iccProfile == nil, let icc = image.colorProfile?.iccData { options.iccProfile = [UInt8](icc) }
         return try Self.encode(image.firstFrame, options: options)
     }
 

@@ -42,7 +42,8 @@ public struct PNGEncoder: ImageEncoding {
     /// ``ImageError/Code/unsupportedFormat``.
     public func encode(_ image: DecodedImage, format: ImageFormat) throws(ImageError) -> Data {
         guard canEncode(format) else { throw ImageError(.unsupportedFormat) }
-        return try PNGWriter(frames: image.frames, loopCount: image.loopCount, level: level, fast: fast).write()
+        return try PNGWriter(frames: image.frames, loopCount: image.loopCount, level: level, fast: fast,
+                             colorChunks: PNGColorChunks.chunks(for: image.colorProfile)).write()
     }
 
     /// Encodes `image` as a PNG (or APNG) with `options`: ``ImageEncodeOptions/fastPNG``
@@ -52,7 +53,8 @@ public struct PNGEncoder: ImageEncoding {
         guard canEncode(format) else { throw ImageError(.unsupportedFormat) }
         let level = options.compressionLevel.map { min(9, max(0, $0)) } ?? level
         return try PNGWriter(frames: image.frames, loopCount: image.loopCount, level: level,
-                             fast: options.fastPNG || (fast && options.compressionLevel == nil)).write()
+                             fast: options.fastPNG || (fast && options.compressionLevel == nil),
+                             colorChunks: PNGColorChunks.chunks(for: image.colorProfile)).write()
     }
 
     /// The PNG for `pixels` at `level`. An empty buffer (no pixels) is
@@ -76,6 +78,8 @@ private struct PNGWriter {
     let loopCount: Int
     let level: Int
     let fast: Bool
+    /// The image's colour chunks (``PNGColorChunks/chunks(for:)``), written after `IHDR`.
+    var colorChunks: [(String, [UInt8])] = []
 
     func write() throws(ImageError) -> Data {
         let first = frames[0].pixels
@@ -89,6 +93,7 @@ private struct PNGWriter {
         header.appendUInt32(first.height)
         header += [8, UInt8(layout.colorType.rawValue), 0, 0, 0]
         file.appendChunk("IHDR", header)
+        for (type, payload) in colorChunks { file.appendChunk(type, payload) }
 
         guard frames.count > 1 else {
             appendImageData(of: first, layout: layout, to: &file)

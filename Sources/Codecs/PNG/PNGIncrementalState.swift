@@ -27,6 +27,11 @@ struct PNGIncrementalState {
     private var header: PNGHeader?
     private var colors = PNGColors()
     private var orientation: ImageOrientation?
+    /// The colour chunks before the image data; the profile and converter made from them at
+    /// the first image data (the converter only with ``DecodeOptions/convertToSRGB``).
+    private var colorChunks = PNGColorChunks()
+    private var colorProfile: ImageColorProfile?
+    private var converter: SRGBConverter?
     private var apng: APNGParser
     private var rows: PNGRowStream?
     private var canvas: PNGProgressiveCanvas?
@@ -138,28 +143,48 @@ struct PNGIncrementalState {
                 let frames = try APNGComposer.compose(animation, header: header, colors: colors,
                                                       defaultImage: frameZero, defaultImageData: imageData ?? [],
                                                       target: target, options: options)
-                return fitLateTurn(oriented(DecodedImage(frames: frames, format: .png, loopCount: animation.loopCount)))
+                return colored(fitLateTurn(oriented(DecodedImage(frames: frames, format: .png, loopCount: animation.loopCount))),
+                               converted: false)
             case .lazy:
                 try options.checkCancellation()
                 let sequence = APNGFrameSequence(animation: animation, header: header, colors: colors,
                                                  defaultImageData: imageData ?? [], target: target)
-                return fitLateTurn(oriented(DecodedImage(frameSource: LazyAnimation(composer: sequence), format: .png)))
+                return colored(fitLateTurn(oriented(DecodedImage(frameSource: LazyAnimation(composer: sequence), format: .png))),
+                               converted: false)
             case .firstFrameOnly:
                 droppedFrames = true
             }
         }
-        let pixels: PixelBuffer
+        var pixels: PixelBuffer
         if let canvas {
             let decoded = canvas.finalImage()
             pixels = decoded.size == target ? decoded : StreamingResampler.resize(decoded, to: target)
+            // An animation's canvas (its first frame kept as the still image) was not converted.
+            if apng.animation != nil { converter?.convert(&pixels) }
         } else {
             // The default image was kept aside for an animation that did not take it.
-            pixels = try PNGRaster.decode(header: header, colors: colors, data: imageData ?? [], target: target,
-                                          cancellation: options.cancellation)
+            var raster = try PNGRaster.decode(header: header, colors: colors, data: imageData ?? [], target: target,
+                                              cancellation: options.cancellation)
+            converter?.convert(&raster)
+            pixels = raster
         }
         var image = DecodedImage(frames: [ImageFrame(pixels: pixels)], format: .png, framesDroppedByBudget: droppedFrames)
         image = oriented(image)
-        return fitLateTurn(image)
+        return fitLateTurn(image).withColorProfile(converter != nil ? .sRGB : colorProfile)
+    }
+
+    /// An animation with its colour information; its frames converted to sRGB when asked
+    /// (after composing: frames are composed from many rectangles, and a lazy animation
+    /// composes them later; so an animation's canvas is never converted row by row).
+    /// `converted`: the pixels are sRGB already.
+    private func colored(_ image: DecodedImage, converted: Bool) -> DecodedImage {
+        guard let converter, !converted else { return image.withColorProfile(colorProfile) }
+        let mapped = image.mapFrames { pixels in
+            var pixels = pixels
+            converter.convert(&pixels)
+            return pixels
+        } ?? image
+        return mapped.withColorProfile(.sRGB)
     }
 
     /// The image turned upright when the file says so (as every frame of ``PNGDecoder``'s is).
@@ -172,6 +197,7 @@ struct PNGIncrementalState {
     /// A still image of `pixels`, upright.
     private func image(from pixels: PixelBuffer) -> DecodedImage {
         oriented(DecodedImage(frames: [ImageFrame(pixels: pixels)], format: .png))
+            .withColorProfile(converter != nil ? .sRGB : colorProfile)
     }
 
     /// An `eXIf` that turns the image but comes after the image data finds the thumbnail made
@@ -250,6 +276,8 @@ struct PNGIncrementalState {
             try apng.read(type: type, payload: range, in: payload, canvas: header, afterImageData: sawImageData)
         case PNGChunk.eXIf:
             orientation = ExifOrientationParser.orientation(in: payload)
+        case PNGColorChunks.iCCP, PNGColorChunks.sRGB, PNGColorChunks.gAMA, PNGColorChunks.cHRM, PNGColorChunks.cICP:
+            if !sawImageData { colorChunks.read(type: type, payload: payload) }
         case PNGChunk.IEND:
             rows?.endData()
         default:
@@ -262,6 +290,10 @@ struct PNGIncrementalState {
     private mutating func startImageData() throws(ImageError) {
         guard let header else { throw ImageError(.badImageData) }
         sawImageData = true
+        colorProfile = colorChunks.profile
+        converter = options.convertToSRGB ? SRGBConverter.make(for: colorProfile) : nil
+        // An animation's frames are converted once composed (``colored(_:converted:)``).
+        let rowConverter = apng.animation == nil ? converter : nil
         var stored = options
         if options.applyOrientation, orientation?.swapsAxes == true, let box = options.thumbnailPixelSize {
             // The thumbnail fits the upright image: decode the stored (turned) image into the turned box.
@@ -277,11 +309,13 @@ struct PNGIncrementalState {
             if source.pixelCount <= options.maxPixelCount {
                 // Frame 0 at full size: the canvas the frames compose on starts from it.
                 rows = try PNGRowStream(header: header, cancellation: options.cancellation)
-                canvas = PNGProgressiveCanvas(header: header, colors: colors, target: source, previews: !wholeFile)
+                canvas = PNGProgressiveCanvas(header: header, colors: colors, target: source, previews: !wholeFile,
+                                              converter: rowConverter)
                 return
             }
         }
         rows = try PNGRowStream(header: header, cancellation: options.cancellation)
-        canvas = PNGProgressiveCanvas(header: header, colors: colors, target: target, previews: !wholeFile)
+        canvas = PNGProgressiveCanvas(header: header, colors: colors, target: target, previews: !wholeFile,
+                                      converter: rowConverter)
     }
 }

@@ -24,6 +24,8 @@ final class PNGProgressiveCanvas {
     private let expander: PNGRowExpander
     private let target: PixelSize
     private let mode: Mode
+    /// Converts each expanded RGBA row to sRGB before it is stored or resampled; nil = none.
+    private let converter: SRGBConverter?
     /// The full-size canvas (plain and interlaced at full size).
     private var canvas: [UInt8] = []
     /// The plain thumbnail's resampler.
@@ -40,8 +42,9 @@ final class PNGProgressiveCanvas {
     /// A canvas for `header`'s image decoded to `target` (the options' target size; the
     /// caller checked it against the limits). Without `previews` (a one-shot decode, which
     /// asks for no partial image) a full-size canvas is not cleared first: the rows cover it.
-    init(header: PNGHeader, colors: PNGColors, target: PixelSize, previews: Bool) {
+    init(header: PNGHeader, colors: PNGColors, target: PixelSize, previews: Bool, converter: SRGBConverter? = nil) {
         self.header = header
+        self.converter = converter
         expander = PNGRowExpander(header: header, colors: colors)
         self.target = target
         let source = PixelSize(width: header.width, height: header.height)
@@ -83,6 +86,7 @@ final class PNGProgressiveCanvas {
         case .plain:
             canvas.withUnsafeMutableBufferPointer { canvas in
                 expander.expand(pixels, count: pass.width, into: canvas.baseAddress! + row * width * 4, step: 1)
+                converter?.convert(row: canvas.baseAddress! + row * width * 4, count: pass.width)
             }
             hasNews = true
         case .plainThumbnail:
@@ -93,6 +97,7 @@ final class PNGProgressiveCanvas {
             }
             rowBuffer.withUnsafeMutableBufferPointer { buffer in
                 expander.expand(pixels, count: pass.width, into: buffer.baseAddress!, step: 1)
+                converter?.convert(row: buffer.baseAddress!, count: pass.width)
                 resampler!.addRow(buffer.baseAddress!)
             }
             hasNews = true
@@ -101,11 +106,18 @@ final class PNGProgressiveCanvas {
             canvas.withUnsafeMutableBufferPointer { canvas in
                 expander.expand(pixels, count: pass.width, into: canvas.baseAddress! + (y * width + pass.x) * 4,
                                 step: pass.dx)
+                if let converter {
+                    // An Adam7 pass row's pixels are `dx` apart on the canvas.
+                    for i in 0..<pass.width {
+                        converter.convert(row: canvas.baseAddress! + (y * width + pass.x + i * pass.dx) * 4, count: 1)
+                    }
+                }
             }
             passRowDone(pass, row: row)
         case .interlacedThumbnail:
             rowBuffer.withUnsafeMutableBufferPointer { buffer in
                 expander.expand(pixels, count: pass.width, into: buffer.baseAddress!, step: 1)
+                converter?.convert(row: buffer.baseAddress!, count: pass.width)
                 interlacedResampler!.add(buffer.baseAddress!, count: pass.width, y: pass.y + row * pass.dy,
                                          x: pass.x, dx: pass.dx)
             }

@@ -56,6 +56,13 @@ struct WebPContainer {
     let loopCount: Int
     /// Whether chunks were cut off by the end of the data.
     let truncated: Bool
+    /// The `ICCP` chunk's payload (extended files whose VP8X flags say there is one).
+    private(set) var iccPayload: Range<Int>?
+
+    /// The embedded ICC profile, validated (nil when absent or unusable).
+    var colorProfile: ImageColorProfile? {
+        iccPayload.flatMap { ColorProfileReader.icc(Array(bytes[$0])) }
+    }
 
     /// Parses `bytes`; throws ``ImageError/Code/badImageData`` when no image can be found.
     init(_ bytes: [UInt8]) throws(ImageError) {
@@ -79,6 +86,7 @@ struct WebPContainer {
             try header.skip(3)
             canvas = PixelSize(width: try header.u24le() + 1, height: try header.u24le() + 1)
             hasAlpha = flags & 0x10 != 0
+            if flags & 0x20 != 0 { iccPayload = riff.first("ICCP")?.payload }
             if flags & 0x02 != 0 {
                 still = nil
                 var loops = 0

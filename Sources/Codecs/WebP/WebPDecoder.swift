@@ -5,8 +5,9 @@ import OspreyCore
 /// through ``VP8Decoder``) with or without an `ALPH` plane, and animations (`ANIM`/`ANMF`).
 ///
 /// - Container: RIFF/WEBP with `VP8 `, `VP8L` or `VP8X`; chunk sizes are checked against the
-///   file, odd chunks are padded. `ICCP`, `EXIF`, `XMP ` and unknown chunks are skipped; EXIF
-///   orientation is **not** applied (browsers do not apply it to WebP).
+///   file, odd chunks are padded. `ICCP` becomes ``DecodedImage/colorProfile`` (converted to
+///   sRGB, frame by frame once decoded, with ``DecodeOptions/convertToSRGB``); `EXIF`, `XMP ` and
+///   unknown chunks are skipped; EXIF orientation is **not** applied (browsers do not apply it to WebP).
 /// - Pixels equal libwebp's exactly (the corpus reference is Pillow over libwebp). When the file
 ///   says it has no alpha (no VP8X alpha flag; a VP8L header without the alpha hint), alpha is
 ///   255, as libwebp reports such images; a colour-index beyond the palette reads as black.

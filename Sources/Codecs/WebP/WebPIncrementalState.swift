@@ -81,6 +81,13 @@ struct WebPIncrementalState {
             return try Self.decode(allBytes, options: options)
         }
         let container = try WebPContainer(bytes)
+        // The colour profile (ICCP) is attached, and with `convertToSRGB` applied, to whatever
+        // image this ends with.
+        return try image(of: container).applyingColor(container.colorProfile, options: options)
+    }
+
+    /// The image `finish` returns, before its colour profile is applied.
+    private mutating func image(of container: WebPContainer) throws(ImageError) -> DecodedImage {
         _ = try options.checkDecode(source: container.canvas, streamed: false)
         try options.checkCancellation()
         if let image = container.still {

@@ -127,6 +127,13 @@ public struct DecodeOptions: Sendable, Hashable {
     /// bands and throw ``ImageError/Code/cancelled``. Not part of equality or hashing.
     /// Default nil (never cancelled).
     public var cancellation: DecodeCancellation?
+    /// Convert the pixels from the image's embedded colour profile (ICC, or PNG `gAMA`/`cHRM`/
+    /// `cICP`) to sRGB, relative colorimetric intent, while decoding. Images without colour
+    /// information, sRGB-tagged ones, gray and CMYK images, and profiles that cannot be read are
+    /// left as they are (bit-identical to a decode without it). The converted image's
+    /// ``DecodedImage/colorProfile`` is ``ImageColorProfile/sRGB``. Default false: pixels stay
+    /// in the file's colour space and the profile travels with the image.
+    public var convertToSRGB: Bool = false
 
     /// Full-size decoding of every frame, upright, with the default limit.
     public init() {}
@@ -140,7 +147,8 @@ public struct DecodeOptions: Sendable, Hashable {
     ///   thumbnail settings;
     /// - ``ImageOptions/decodeFirstFrameOnly`` → ``firstFrameOnly``;
     /// - ``ImageOptions/scaleDownLargeImages`` → ``scaleDownLargeImages``;
-    /// - ``ImageContext/maxPixelCount`` → ``maxPixelCount`` (when set).
+    /// - ``ImageContext/maxPixelCount`` → ``maxPixelCount`` (when set);
+    /// - ``ImageContext/convertToSRGB`` → ``convertToSRGB``.
     ///
     /// ``ImageOptions/avoidDecodeImage`` is not mapped: it decides whether to decode at all,
     /// which the caller checks before asking how.
@@ -154,6 +162,7 @@ public struct DecodeOptions: Sendable, Hashable {
         firstFrameOnly = options.contains(.decodeFirstFrameOnly)
         scaleDownLargeImages = options.contains(.scaleDownLargeImages)
         if let limit = context.maxPixelCount { maxPixelCount = limit }
+        convertToSRGB = context.convertToSRGB
     }
 
     /// The size to decode an image of `size` to: `size` itself without a thumbnail size or
@@ -220,6 +229,7 @@ extension DecodeOptions {
             && lhs.scaleDownPixelCount == rhs.scaleDownPixelCount && lhs.decodeWorkBudget == rhs.decodeWorkBudget
             && lhs.animationMemoryBudget == rhs.animationMemoryBudget
             && lhs.lazyAnimationThreshold == rhs.lazyAnimationThreshold
+            && lhs.convertToSRGB == rhs.convertToSRGB
     }
 
     /// Hashes what `==` compares.
@@ -234,5 +244,6 @@ extension DecodeOptions {
         hasher.combine(decodeWorkBudget)
         hasher.combine(animationMemoryBudget)
         hasher.combine(lazyAnimationThreshold)
+        hasher.combine(convertToSRGB)
     }
 }

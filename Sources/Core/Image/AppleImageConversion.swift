@@ -20,15 +20,29 @@ import AppKit
 enum AppleImageConversion {
     /// A display image of `pixels` in the layout Core Animation draws without converting
     /// (``DisplayPixels``): premultiplied BGRA, or BGRX when opaque.
-    static func cgImage(from pixels: PixelBuffer) -> CGImage? {
+    static func cgImage(from pixels: PixelBuffer, profile: ImageColorProfile? = nil) -> CGImage? {
         let display = DisplayPixels(pixels)
         guard let provider = CGDataProvider(data: Data(display.bytes) as CFData) else { return nil }
         let alpha: CGImageAlphaInfo = display.isOpaque ? .noneSkipFirst : .premultipliedFirst
         return CGImage(
             width: pixels.width, height: pixels.height, bitsPerComponent: 8, bitsPerPixel: 32,
-            bytesPerRow: pixels.bytesPerRow, space: CGColorSpaceCreateDeviceRGB(),
+            bytesPerRow: pixels.bytesPerRow, space: colorSpace(for: profile),
             bitmapInfo: CGBitmapInfo(rawValue: CGBitmapInfo.byteOrder32Little.rawValue | alpha.rawValue),
             provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
+    }
+
+    /// The colour space the pixels are in: the embedded ICC profile when Core Graphics reads it
+    /// as an RGB space, Display P3 for a PNG `cICP` that says so, else sRGB. Never device RGB:
+    /// iOS treats device RGB as sRGB, but macOS takes it as the display's own space, which
+    /// shifts every untagged image on a wide-gamut Mac.
+    static func colorSpace(for profile: ImageColorProfile?) -> CGColorSpace {
+        if let profile, !profile.isSRGB {
+            if let icc = profile.iccData, let space = CGColorSpace(iccData: icc as CFData), space.model == .rgb {
+                return space
+            }
+            if profile.cicp == [12, 13, 0, 1], let p3 = CGColorSpace(name: CGColorSpace.displayP3) { return p3 }
+        }
+        return CGColorSpace(name: CGColorSpace.sRGB) ?? CGColorSpaceCreateDeviceRGB()
     }
 
     static func platformImage(from decoded: DecodedImage) -> PlatformImage {
@@ -37,7 +51,7 @@ enum AppleImageConversion {
         // holds every frame and loops forever): the UIImage shows the first frame.
         let expands = !AnimationPresentation.playsFrameByFrame(decoded)
         let frames = expands ? decoded.frames : [ImageFrame(pixels: decoded.firstFrame)]
-        let still = frames.compactMap { cgImage(from: $0.pixels) }
+        let still = frames.compactMap { cgImage(from: $0.pixels, profile: decoded.colorProfile) }
             .map { UIImage(cgImage: $0, scale: decoded.scale, orientation: .up) }
         if still.count > 1, still.count == frames.count {
             // UIImage shows every frame for the same time: repeat frames to keep their timing.
@@ -56,7 +70,7 @@ enum AppleImageConversion {
         // attached for the view binding to play (FramePlayer), with its durations and loops.
         let size = NSSize(width: Double(decoded.pixelWidth) / decoded.scale,
                           height: Double(decoded.pixelHeight) / decoded.scale)
-        guard let first = cgImage(from: decoded.firstFrame) else { return NSImage(size: size) }
+        guard let first = cgImage(from: decoded.firstFrame, profile: decoded.colorProfile) else { return NSImage(size: size) }
         let image = NSImage(cgImage: first, size: size)
         if decoded.isAnimated { attach(decoded, to: image) }
         return image

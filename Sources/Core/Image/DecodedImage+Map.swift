@@ -1,6 +1,6 @@
 extension DecodedImage {
-    /// A new image with `body` applied to every frame's pixels (durations, loop count, format
-    /// and scale kept); nil when `body` fails for any frame.
+    /// A new image with `body` applied to every frame's pixels (durations, loop count, format,
+    /// scale and colour profile kept); nil when `body` fails for any frame.
     ///
     /// On a lazy image the result is lazy too: `body` runs on frame 0 now (nil when it fails
     /// there) and on every other frame when that frame is asked for, so transforming an
@@ -10,7 +10,7 @@ extension DecodedImage {
     public func mapFrames(_ body: @escaping @Sendable (PixelBuffer) -> PixelBuffer?) -> DecodedImage? {
         if let source = frameSource {
             guard let mapped = MappedFrameSource(base: source, transform: body) else { return nil }
-            return DecodedImage(frameSource: mapped, format: format, scale: scale)
+            return DecodedImage(frameSource: mapped, format: format, scale: scale).withColorProfile(colorProfile)
         }
         let frames = frames
         var mapped: [ImageFrame] = []
@@ -20,6 +20,6 @@ extension DecodedImage {
             mapped.append(ImageFrame(pixels: pixels, duration: frame.duration))
         }
         return DecodedImage(frames: mapped, format: format, loopCount: loopCount, scale: scale,
-                            framesDroppedByBudget: framesDroppedByBudget)
+                            framesDroppedByBudget: framesDroppedByBudget).withColorProfile(colorProfile)
     }
 }

@@ -30,6 +30,10 @@ public final class DecodedImage: Sendable {
     /// ``DecodeOptions/animationMemoryBudget`` or ``DecodeOptions/maxPixelCount``. False when
     /// every frame is available, and when the caller asked for the first frame only.
     public let framesDroppedByBudget: Bool
+    /// The colour information the file carried (ICC profile or PNG colour chunks); nil when it
+    /// had none, which means sRGB. After a conversion to sRGB
+    /// (``DecodeOptions/convertToSRGB``) it is ``ImageColorProfile/sRGB``.
+    public let colorProfile: ImageColorProfile?
 
     /// Where the frames come from.
     private enum Storage: Sendable {
@@ -55,6 +59,7 @@ public final class DecodedImage: Sendable {
         self.loopCount = loopCount
         self.scale = scale
         self.framesDroppedByBudget = framesDroppedByBudget
+        colorProfile = nil
     }
 
     /// A lazy image whose frames `source` composes on demand; size, frame count, durations and
@@ -67,6 +72,25 @@ public final class DecodedImage: Sendable {
         loopCount = source.loopCount
         self.scale = scale
         framesDroppedByBudget = false
+        colorProfile = nil
+    }
+
+    /// The same image with ``colorProfile`` set to `profile`; shares the frames (no copy).
+    public func withColorProfile(_ profile: ImageColorProfile?) -> DecodedImage {
+        DecodedImage(storage: storage, size: pixelSize, format: format, loopCount: loopCount, scale: scale,
+                     framesDroppedByBudget: framesDroppedByBudget, colorProfile: profile)
+    }
+
+    private init(storage: Storage, size: PixelSize, format: ImageFormat, loopCount: Int, scale: Double,
+                 framesDroppedByBudget: Bool, colorProfile: ImageColorProfile?) {
+        self.storage = storage
+        pixelWidth = size.width
+        pixelHeight = size.height
+        self.format = format
+        self.loopCount = loopCount
+        self.scale = scale
+        self.framesDroppedByBudget = framesDroppedByBudget
+        self.colorProfile = colorProfile
     }
 
     /// A still image of one frame.

@@ -82,4 +82,10 @@ public struct ImageContext: Sendable {
     /// part of the memory key (``CacheKey``), so one URL loaded at two scales is two entries;
     /// the disk tier keeps the original bytes once. Default nil (the file name decides).
     public var imageScaleFactor: Double?
+
+    // Colour
+    /// Convert decoded pixels from the image's colour profile to sRGB (see
+    /// ``DecodeOptions/convertToSRGB``). Such a load has its own cache key (suffix `-sRGB`),
+    /// so converted and unconverted pixels are never mixed up. Default false.
+    public var convertToSRGB: Bool = false
 }

@@ -49,7 +49,8 @@ public enum CacheKey {
 
     /// The suffix naming every decode option of `decode` that changes the pixels: thumbnail
     /// size and mode, scaling down of large images (with its pixel limit), first frame only,
-    /// orientation not applied. Empty for a full-size, upright, all-frames decode. The
+    /// orientation not applied, conversion to sRGB (`-sRGB`: a load that asks for it may get
+    /// other pixels than one that does not, so the two never share an entry). Empty for a full-size, upright, all-frames decode. The
     /// pixel-count safety limit is left out: it decides whether an image decodes, not what
     /// it looks like.
     public static func decodeSuffix(for decode: DecodeOptions) -> String {
@@ -60,6 +61,7 @@ public enum CacheKey {
         if decode.scaleDownLargeImages { suffix += "-ScaleDown(\(decode.scaleDownPixelCount))" }
         if decode.firstFrameOnly { suffix += "-FirstFrame" }
         if !decode.applyOrientation { suffix += "-Unoriented" }
+        if decode.convertToSRGB { suffix += "-sRGB" }
         return suffix
     }
 
@@ -67,7 +69,7 @@ public enum CacheKey {
     public static func key(base: String, decode: DecodeOptions, transformerKey: String?) -> String {
         // The common case, a plain full-size load, allocates nothing.
         if transformerKey == nil, decode.thumbnailPixelSize == nil, !decode.scaleDownLargeImages,
-           !decode.firstFrameOnly, decode.applyOrientation { return base }
+           !decode.firstFrameOnly, decode.applyOrientation, !decode.convertToSRGB { return base }
         var key = base
         if let transformerKey { key = transformed(key, transformerKey: transformerKey) }
         return key + decodeSuffix(for: decode)
