@@ -76,19 +76,7 @@ struct DefaultManagerTests {
 /// runs on Osprey's fallback queue.
 @Suite("blocking script", .offCooperativePool)
 struct BlockingScriptTests {
-    static func scriptExecutable() -> URL? {
-        var folders: [URL] = []
-        if let executable = Bundle.main.executableURL { folders.append(executable.deletingLastPathComponent()) }
-        folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
-        folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
-        for folder in folders {
-            for candidate in [folder, folder.deletingLastPathComponent()] {
-                let url = candidate.appendingPathComponent("osprey-blocking-load")
-                if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-            }
-        }
-        return nil
-    }
+    static func scriptExecutable() -> URL? { BuiltProducts.executable(named: "osprey-blocking-load") }
 
     @Test("a download and a data: URL complete while main waits on a semaphore")
     func completesWhileMainBlocks() async throws {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Executables of this package that tests run as child processes (`osprey-disk-writer`,
-/// `osprey-lock-count`). SwiftPM puts them beside the test bundle in the products folder.
+/// `osprey-lock-count`, `osprey-blocking-load`). SwiftPM puts them beside the test bundle in the products folder.
 package enum BuiltProducts {
     /// The built executable `name`, or nil when this build has none.
     package static func executable(named name: String) -> URL? {
