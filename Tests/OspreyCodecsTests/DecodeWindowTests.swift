@@ -105,7 +105,7 @@ struct DecodeWindowTests {
 private enum LosslessStreamWriter {
     static func stream(width: Int, height: Int, transforms: Bool,
                        using generator: inout SeededGenerator) -> [UInt8] {
-        var bits = Bits()
+        var bits = LSBBits()
         bits.write(0x2F, 8)
         bits.write(width - 1, 14)
         bits.write(height - 1, 14)
@@ -166,16 +166,16 @@ private enum LosslessStreamWriter {
                 position += length
             }
         }
-        return bits.bytes
+        return bits.finish()
     }
 
     /// Green symbol number `index` of the eight, as its 3-bit canonical code.
-    private static func writeGreen(_ bits: inout Bits, _ index: Int) {
+    private static func writeGreen(_ bits: inout LSBBits, _ index: Int) {
         for bit in stride(from: 2, through: 0, by: -1) { bits.write((index >> bit) & 1, 1) }
     }
 
     /// A simple prefix code of one or two 8-bit symbols.
-    private static func simple(_ bits: inout Bits, _ symbols: [Int]) {
+    private static func simple(_ bits: inout LSBBits, _ symbols: [Int]) {
         bits.write(1, 1)
         bits.write(symbols.count - 1, 1)
         bits.write(1, 1)
@@ -183,16 +183,4 @@ private enum LosslessStreamWriter {
         if symbols.count == 2 { bits.write(symbols[1], 8) }
     }
 
-    private struct Bits {
-        var bytes: [UInt8] = []
-        var used = 0
-
-        mutating func write(_ value: Int, _ count: Int) {
-            for bit in 0..<count {
-                if used % 8 == 0 { bytes.append(0) }
-                bytes[bytes.count - 1] |= UInt8((value >> bit) & 1) << (used % 8)
-                used += 1
-            }
-        }
-    }
 }

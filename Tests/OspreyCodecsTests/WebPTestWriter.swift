@@ -1,4 +1,5 @@
 import OspreyCore
+import OspreyTestSupport
 
 /// Writes small WebP files for tests: VP8L images whose pixels are all literals (every
 /// channel coded with a flat 8-bit prefix code, no transforms, no cache, no LZ77), wrapped in
@@ -17,7 +18,7 @@ enum WebPTestWriter {
 
     /// A `VP8L` payload coding `pixels` (RGBA) literally; `alphaHint` sets the header's alpha bit.
     static func vp8l(_ pixels: PixelBuffer, alphaHint: Bool = true) -> [UInt8] {
-        var bits = BitSink()
+        var bits = LSBBits()
         bits.write(0x2F, 8)
         bits.write(pixels.width - 1, 14)
         bits.write(pixels.height - 1, 14)
@@ -33,7 +34,7 @@ enum WebPTestWriter {
             // Green, red, blue, alpha; a flat 8-bit code sends symbol s as s, MSB first.
             for channel in [1, 0, 2, 3] { bits.writeCode(Int(pixels.bytes[pixel + channel]), 8) }
         }
-        return bits.bytes
+        return bits.finish()
     }
 
     /// A simple lossless file (`RIFF`, `WEBP`, one `VP8L` chunk).
@@ -82,7 +83,7 @@ enum WebPTestWriter {
 
     /// A normal prefix code giving length 8 to the first 256 symbols of `alphabet` (0 to the
     /// rest): its code-length code has symbols 0 and 8 (one bit each), or 8 alone (zero bits).
-    private static func flatCode(_ bits: inout BitSink, alphabet: Int) {
+    private static func flatCode(_ bits: inout LSBBits, alphabet: Int) {
         bits.write(0, 1)             // normal code
         bits.write(12 - 4, 4)        // 12 code-length code lengths: order 17, 18, 0, 1, 2, 3, 4, 5, 16, 6, 7, 8
         let hasZeros = alphabet > 256
@@ -95,22 +96,4 @@ enum WebPTestWriter {
         }
     }
 
-    /// LSB-first bit packing.
-    private struct BitSink {
-        var bytes: [UInt8] = []
-        var used = 0
-
-        mutating func write(_ value: Int, _ count: Int) {
-            for bit in 0..<count {
-                if used % 8 == 0 { bytes.append(0) }
-                bytes[bytes.count - 1] |= UInt8((value >> bit) & 1) << (used % 8)
-                used += 1
-            }
-        }
-
-        /// A prefix code's bits, first (most significant) bit first.
-        mutating func writeCode(_ code: Int, _ length: Int) {
-            for bit in stride(from: length - 1, through: 0, by: -1) { write((code >> bit) & 1, 1) }
-        }
-    }
 }

@@ -230,14 +230,18 @@ public enum DecoderBombs {
     private static func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * $0)) & 0xFF) } }
 }
 
-/// Bits packed least significant first (deflate, GIF LZW, WebP lossless).
-private struct LSBBits {
-    var bytes: [UInt8] = []
+/// Bits packed least significant first (deflate, GIF LZW, WebP lossless): the one bit writer
+/// of the tests that build such streams by hand.
+package struct LSBBits {
+    package var bytes: [UInt8] = []
     private var buffer: UInt64 = 0
     private var count = 0
 
+    /// An empty stream.
+    package init() {}
+
     /// Writes the low `width` bits of `value`, lowest first.
-    mutating func write(_ value: Int, _ width: Int) {
+    package mutating func write(_ value: Int, _ width: Int) {
         guard width > 0 else { return }
         buffer |= UInt64(value & ((1 << width) - 1)) << UInt64(count)
         count += width
@@ -249,13 +253,14 @@ private struct LSBBits {
     }
 
     /// Writes a Huffman code, most significant bit first (as deflate packs them).
-    mutating func writeCode(_ code: Int, _ width: Int) {
+    package mutating func writeCode(_ code: Int, _ width: Int) {
         var reversed = 0
         for bit in 0..<width { reversed |= ((code >> bit) & 1) << (width - 1 - bit) }
         write(reversed, width)
     }
 
-    mutating func finish() -> [UInt8] {
+    /// The bytes written, the last one padded with zero bits.
+    package mutating func finish() -> [UInt8] {
         if count > 0 { bytes.append(UInt8(buffer & 0xFF)) }
         buffer = 0
         count = 0
@@ -307,7 +312,8 @@ private struct VP8BoolWriter {
     }
 
     /// Flushes the coder, padded so the reader never runs out inside the partition.
-    mutating func finish() -> [UInt8] {
+    /// The bytes written, the last one padded with zero bits.
+    package mutating func finish() -> [UInt8] {
         for _ in 0..<32 { bit(false, 128) }
         return output + [UInt8](repeating: 0, count: 8)
     }
