@@ -17,38 +17,27 @@ extension ImageContext {
 
     /// Rewrites the request before it is sent; returning nil cancels the load.
     public var requestModifier: RequestModifier? {
-        get { (networkHooks.requestModifier as? RequestModifierBox)?.value }
-        set { networkHooks = networkHooks.with(requestModifier: newValue.map(RequestModifierBox.init)) }
+        get { (networkHooks.requestModifier as? HookBox<RequestModifier>)?.value }
+        set { networkHooks = networkHooks.with(requestModifier: newValue.map(HookBox.init)) }
     }
 
     /// Rewrites the response before it is validated; returning nil fails the load.
     public var responseModifier: ResponseModifier? {
-        get { (networkHooks.responseModifier as? ResponseModifierBox)?.value }
-        set { networkHooks = networkHooks.with(responseModifier: newValue.map(ResponseModifierBox.init)) }
+        get { (networkHooks.responseModifier as? HookBox<ResponseModifier>)?.value }
+        set { networkHooks = networkHooks.with(responseModifier: newValue.map(HookBox.init)) }
     }
 
     /// Turns the downloaded bytes into image bytes (e.g. decrypts them); nil fails the load.
     public var downloadDecryptor: DownloadDecryptor? {
-        get { (networkHooks.downloadDecryptor as? DownloadDecryptorBox)?.value }
-        set { networkHooks = networkHooks.with(downloadDecryptor: newValue.map(DownloadDecryptorBox.init)) }
+        get { (networkHooks.downloadDecryptor as? HookBox<DownloadDecryptor>)?.value }
+        set { networkHooks = networkHooks.with(downloadDecryptor: newValue.map(HookBox.init)) }
     }
 }
 
-/// Hold the hook closures in Core's type-erased slots: a cast to a concrete class is one
-/// pointer compare, and needs no function-type metadata at run time.
-private final class RequestModifierBox: Sendable {
-    let value: ImageContext.RequestModifier
-    init(_ value: @escaping ImageContext.RequestModifier) { self.value = value }
-}
-
-private final class ResponseModifierBox: Sendable {
-    let value: ImageContext.ResponseModifier
-    init(_ value: @escaping ImageContext.ResponseModifier) { self.value = value }
-}
-
-private final class DownloadDecryptorBox: Sendable {
-    let value: ImageContext.DownloadDecryptor
-    init(_ value: @escaping ImageContext.DownloadDecryptor) { self.value = value }
+/// Holds one hook closure in Core's type-erased slots.
+private final class HookBox<Value: Sendable>: Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 extension LoadedImage {
