@@ -97,6 +97,9 @@ public final class DiskCache: Sendable {
     /// under way, `pending` one asked for meanwhile. Only touched inside `withLock`; changed
     /// only from `ioQueue` (tests read it from elsewhere).
     let usage = Locked(Usage())
+    /// The read work done so far (see ``readCounts``); touched only on `ioQueue`, which orders
+    /// every access, so counting costs no lock on the read path.
+    let reads = IOQueueConfined(ReadCounts())
 
     struct Usage {
         var knownSize: Int?
@@ -157,6 +160,7 @@ public final class DiskCache: Sendable {
         let settings = config
         let touchAt: Date? = settings.diskCacheExpireType == .accessDate ? current : nil
         return onIOQueue {
+            reads.value.lookups += 1
             var expired: CacheFiles.Info?
             let lookup = CacheFiles.read(atPath: path, touchAt: touchAt) { info in
                 guard isExpired(info, now: current, maxAge: settings.maxDiskAge) else { return false }

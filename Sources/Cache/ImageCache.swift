@@ -8,8 +8,9 @@ import OspreyCodecs
 ///
 /// **Threading.** Every method may be called from any thread. Memory lookups answer
 /// synchronously on the calling thread. File-system calls run on the disk tier's serial I/O
-/// queue (utility QoS) and nothing else does: decoding a disk hit and encoding an image for
-/// the disk run on ``coderQueue`` (concurrent); query answers go from there to the context's
+/// queue (utility QoS) and nothing else does: a disk hit's bytes go to the pipeline's decode
+/// stage (the code that decodes downloaded bytes, on the same ``coderQueue``), and images are
+/// encoded for the disk there too; query answers go from there to the context's
 /// ``ImageContext/callbackQueue``. Completions of `store`, `removeImage`, `containsImage`,
 /// `clear` and ``deleteExpiredFiles(completion:)`` that had disk work run on a global queue
 /// once it is done (never on the I/O queue, so they can block or call back in freely), and
@@ -61,11 +62,17 @@ public final class ImageCache: ImageCaching {
     private let pressureWatch: MemoryPressureWatch
     /// The decoders and encoders used for disk hits and for storing images without bytes.
     public let coders: ImageCoders
-    /// Where disk hits are decoded and images encoded for the disk: concurrent, so as many
-    /// run at once as there are active cores (GCD's width for CPU-bound work), while the
-    /// serial I/O queue only reads and writes files.
-    public let coderQueue = DispatchQueue(label: "dev.osprey.ImageCache.coder", qos: .userInitiated,
-                                          attributes: .concurrent)
+    /// Where disk hits are decoded and images encoded for the disk: the pipeline's one coder
+    /// queue, where downloaded bytes are decoded too. Concurrent, so as many run at once as
+    /// there are active cores (GCD's width for CPU-bound work), while the serial I/O queue
+    /// only reads and writes files.
+    public let coderQueue: DispatchQueue = DecodeStage.coderQueue
+    /// The decode stage of disk hits: one shared decode per entry and set of pixel-changing
+    /// ``DecodeOptions``, produced by the pipeline's ``DecodeRun`` from the bytes the I/O
+    /// queue read, so concurrent queries of one entry with the same options decode it once.
+    let decodes = TaskPool<DiskDecodeKey, Decoded<Data>, DecodeProgress>()
+    /// ``coders`` as the decode stage calls them.
+    let stageDecoders: StageDecoders
 
     /// A cache for `namespace` in `diskCacheDirectory` (default: ``defaultDiskCacheDirectory``)
     /// with `config`'s limits, decoding with ``ImageCoders/shared``.
@@ -100,6 +107,9 @@ public final class ImageCache: ImageCaching {
     public init(namespace: String, diskCacheDirectory: URL? = nil, config: ImageCacheConfig = .init(),
                 coders: ImageCoders, now: @escaping @Sendable () -> Date = { Date() }) {
         self.coders = coders
+        stageDecoders = StageDecoders(decode: { data, options throws(ImageError) in try coders.decode(data, options: options) },
+                                      incrementalDecoder: { coders.incrementalDecoder(for: $0, options: $1) },
+                                      detectionLength: ImageCoders.incrementalDetectionLength)
         let memory = MemoryCache(totalCostLimit: config.maxMemoryCost, countLimit: config.maxMemoryCount)
         memoryCache = memory
         diskCache = DiskCache(directory: diskCacheDirectory ?? Self.defaultDiskCacheDirectory,
@@ -161,9 +171,9 @@ public final class ImageCache: ImageCaching {
     }
 
     /// The image for `key` read from disk (through the I/O queue) and decoded with
-    /// `decodeOptions` on the calling thread.
+    /// `decodeOptions` on the calling thread, by the decoders the decode stage uses.
     public func imageFromDiskCache(forKey key: String, decodeOptions: DecodeOptions) -> PlatformImage? {
-        guard let data = diskCache.onIOQueue({ diskCache.data(forKey: key) }) else { return nil }
+        guard let data = diskCache.visitNow({ diskCache.data(forKey: key) }) else { return nil }
         return decodeAndRemember(data, forKey: key, options: decodeOptions, storeInMemory: config.shouldCacheImagesInMemory)
     }
 
@@ -217,10 +227,16 @@ public final class ImageCache: ImageCaching {
 
     // MARK: - Shared helpers
 
-    /// Decodes `data` (nil when it is not a decodable image) and, if asked, puts the image
-    /// into memory.
+    /// Decodes `data` on the calling thread with the decode stage's decoders (nil when it is
+    /// not a decodable image) and, if asked, puts the image into memory: the synchronous
+    /// reads, which answer before returning.
     func decodeAndRemember(_ data: Data, forKey key: String, options: DecodeOptions, storeInMemory: Bool) -> PlatformImage? {
-        guard let decoded = try? coders.decode(data, options: options) else { return nil }
+        guard let decoded = try? stageDecoders.decode(data, options) else { return nil }
+        return remember(decoded, forKey: key, storeInMemory: storeInMemory)
+    }
+
+    /// `decoded` as a platform image, put into memory under `key` if asked.
+    func remember(_ decoded: DecodedImage, forKey key: String, storeInMemory: Bool) -> PlatformImage {
         let image = PlatformImageBridge.platformImage(from: decoded)
         if storeInMemory {
             memoryCache.setObject(image, forKey: key, cost: PlatformImageBridge.cost(of: image))

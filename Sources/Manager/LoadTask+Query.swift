@@ -9,61 +9,64 @@ struct CachedImage: Sendable {
 
 extension LoadTask {
     /// Step 1: the image under its full key, in the tiers the context allows (memory only if
-    /// `loadImage` did not look there already). A derived image (a thumbnail) is never on
-    /// disk under its full key, so only the original's bytes are read for it: a load reads
-    /// the disk once, except for a transformer's output, which has its own file.
+    /// `loadImage` did not look there already). A derived image (a thumbnail, a transformer's
+    /// output) is asked for together with its original's bytes: the cache reads the disk once
+    /// for both (``ImageCaching/queryDerivedImage(forKey:originalKey:options:context:cacheType:completion:)``).
+    /// A thumbnail is never on disk under its full key, so only the original's bytes are read
+    /// for it; a transformer's output has its own file, looked at first.
     func queryCache() {
         guard let fullKey else { return download(cached: nil) }
         var tiers = queryTiers
         if memoryLookedUp { tiers = tiers.intersection(.disk) }
         if fullKey != originalKey, context.transformer == nil { tiers = tiers.intersection(.memory) }
-        guard tiers != .none else { return queryOriginalOrMiss() }
+        if let originalKey, originalKey != fullKey, queryTiers.includesDisk {
+            return queryDerived(fullKey, originalKey: originalKey, tiers: tiers)
+        }
+        guard tiers != .none else { return miss() }
         let query = cache.queryImage(forKey: fullKey, options: options, context: innerContext,
                                      cacheType: tiers) { image, data, cacheType in
             guard !operation.isFinished else { return }
             if let image, !PlatformImageBridge.isUndecoded(image) {
                 return hit(CachedImage(image: image, data: data, cacheType: cacheType))
             }
-            queryOriginalOrMiss()
-        }
-        operation.setCacheOperation(query)
-    }
-
-    private func queryOriginalOrMiss() {
-        if let originalKey, originalKey != fullKey, queryTiers.includesDisk {
-            queryOriginal(originalKey)
-        } else {
             miss()
         }
+        operation.setCacheOperation(query)
     }
 
-    /// Step 1b, for transformed or thumbnail loads: the original bytes on disk, decoded with
-    /// this load's options, then transformed and stored under the full key.
-    private func queryOriginal(_ originalKey: String) {
-        var diskOnly = innerContext
-        // The decoded image belongs under the full key, not the original one.
-        diskOnly.storeCacheType = .none
-        let query = cache.queryImage(forKey: originalKey, options: options, context: diskOnly,
-                                     cacheType: .disk) { image, data, _ in
+    /// Step 1, for transformed or thumbnail loads: the image under the full key, else the
+    /// original's bytes on disk decoded with this load's options, then transformed and stored
+    /// under the full key.
+    private func queryDerived(_ fullKey: String, originalKey: String, tiers: ImageCacheType) {
+        let query = cache.queryDerivedImage(forKey: fullKey, originalKey: originalKey, options: options,
+                                            context: innerContext, cacheType: tiers) { answer in
             guard !operation.isFinished else { return }
-            guard let decoded = image, !PlatformImageBridge.isUndecoded(decoded) else { return miss() }
-            let image = scaled(decoded)
-            guard shouldTransform(image) else {
-                storeDerived(image, transformed: nil, sourceData: data)
-                return hit(CachedImage(image: image, data: data, cacheType: .disk))
+            guard let image = answer.image, !PlatformImageBridge.isUndecoded(image) else { return miss() }
+            guard answer.isOriginal else {
+                return hit(CachedImage(image: image, data: answer.data, cacheType: answer.cacheType))
             }
-            transform(image) { outcome in
-                switch outcome {
-                case .failure(let error):
-                    fail(error.code)
-                case .success(let output):
-                    let result = output.map { scaled($0.image) } ?? image
-                    storeDerived(result, transformed: output, sourceData: data)
-                    hit(CachedImage(image: result, data: data, cacheType: .disk))
-                }
-            }
+            derive(from: image, data: answer.data)
         }
         operation.setCacheOperation(query)
+    }
+
+    /// Step 1b: the image this load delivers, made from the original decoded from disk.
+    private func derive(from decoded: PlatformImage, data: Data?) {
+        let image = scaled(decoded)
+        guard shouldTransform(image) else {
+            storeDerived(image, transformed: nil, sourceData: data)
+            return hit(CachedImage(image: image, data: data, cacheType: .disk))
+        }
+        transform(image) { outcome in
+            switch outcome {
+            case .failure(let error):
+                fail(error.code)
+            case .success(let output):
+                let result = output.map { scaled($0.image) } ?? image
+                storeDerived(result, transformed: output, sourceData: data)
+                hit(CachedImage(image: result, data: data, cacheType: .disk))
+            }
+        }
     }
 
     private func hit(_ found: CachedImage) {

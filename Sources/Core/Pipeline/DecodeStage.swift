@@ -54,6 +54,15 @@ package struct StageDecoders: Sendable {
     }
 }
 
+/// What every decode stage shares, whatever its bytes come from (the network, the disk).
+package enum DecodeStage {
+    /// The one coder queue: every decode of a load runs here, downloaded bytes and disk hits
+    /// alike (and the cache's encodes), so they share one width of CPU-bound work, as many at
+    /// once as there are active cores. Concurrent; the disk tier's serial I/O queue only reads
+    /// and writes files and hands bytes over.
+    package static let coderQueue = DispatchQueue(label: "osprey.coder", qos: .userInitiated, attributes: .concurrent)
+}
+
 /// Counts work still under way after its producer closed (decodes, deliveries), so a loader
 /// can tell when every completion has been handed to its callback queue.
 package final class PendingWork: Sendable {
@@ -70,7 +79,8 @@ package final class PendingWork: Sendable {
 /// ``DecodeOptions`` that change pixels, plus the partial-image interval for progressive
 /// callers). It subscribes to the bytes task, passes byte progress on, feeds an incremental
 /// decoder as the body arrives when partial images are wanted, and decodes the whole body once
-/// it is there, on the coder queue.
+/// it is there, on the coder queue. Bytes already at hand (a disk hit, read on the cache's
+/// I/O queue) skip the bytes stage: ``start(body:)`` decodes them the same way.
 ///
 /// Threading: byte progress is passed on from the bytes task's thread; everything that
 /// touches the incremental decoder, and the final result of a progressive decode, runs on a
@@ -143,6 +153,15 @@ package final class DecodeRun<Body: Sendable>: Sendable {
         task.onPriorityChange { subscription.setPriority($0) }
         // Everyone may have left while the subscription was being made.
         if task.isCancelled { subscription.cancel() }
+    }
+
+    /// Decodes `body`, whose bytes are all at hand (a disk hit): no bytes stage to subscribe
+    /// to, no partial images. Cancellation works as for downloaded bytes: when the last
+    /// subscriber leaves, the decode under way stops at its next check.
+    package func start(body: Body) {
+        let cancellation = options.cancellation
+        task.onCancel { cancellation?.cancel() }
+        decode(body)
     }
 
     private func handle(_ event: SharedTaskEvent<Body, BodyProgress>) {

@@ -18,6 +18,20 @@ public protocol ImageCaching: Sendable {
                     cacheType: ImageCacheType,
                     completion: @escaping @Sendable (PlatformImage?, Data?, ImageCacheType) -> Void) -> (any Cancellable)?
 
+    /// Looks up an image derived from `originalKey`'s (a transformer's output, a thumbnail)
+    /// under `key` in the tiers `cacheType` allows; when none holds it, reads `originalKey`'s
+    /// bytes from the disk tier and decodes them with the same options, for the caller to
+    /// derive its image from (``DerivedQueryAnswer/isOriginal``). The decoded original is kept
+    /// under neither key: the caller stores what it derives. A cache that can should look at
+    /// both entries in one visit of its disk (Osprey's cache reads both in one job of its I/O
+    /// queue). Returns a handle that cancels the query (its completion then gets a miss).
+    /// Default: ``queryImage(forKey:options:context:cacheType:completion:)`` for `key`, then,
+    /// on a miss, for `originalKey` in the disk tier, storing nothing.
+    @discardableResult
+    func queryDerivedImage(forKey key: String, originalKey: String, options: ImageOptions, context: ImageContext,
+                           cacheType: ImageCacheType,
+                           completion: @escaping @Sendable (DerivedQueryAnswer) -> Void) -> (any Cancellable)?
+
     /// Stores `image` in memory and `imageData` (or, without bytes, the image encoded) on disk,
     /// as `cacheType` allows; `completion` runs once everything is written.
     func store(_ image: PlatformImage?, imageData: Data?, forKey key: String,
@@ -75,7 +89,62 @@ public protocol ImageCaching: Sendable {
     func originalData(forKey key: String) -> Data?
 }
 
+/// What ``ImageCaching/queryDerivedImage(forKey:originalKey:options:context:cacheType:completion:)``
+/// found: the derived image, or else the original it is derived from.
+public struct DerivedQueryAnswer: Sendable {
+    /// The derived image, or the original decoded when ``isOriginal``; nil on a miss or when
+    /// the bytes did not decode.
+    public var image: PlatformImage?
+    /// The bytes read from disk for the image, if any.
+    public var data: Data?
+    /// The tier that answered; ``ImageCacheType/none`` on a miss.
+    public var cacheType: ImageCacheType
+    /// Whether the answer is the original's (the derived image was in no tier asked).
+    public var isOriginal: Bool
+
+    /// An answer of these parts.
+    public init(image: PlatformImage?, data: Data?, cacheType: ImageCacheType, isOriginal: Bool) {
+        self.image = image
+        self.data = data
+        self.cacheType = cacheType
+        self.isOriginal = isOriginal
+    }
+
+    /// Nothing found under either key.
+    public static let miss = DerivedQueryAnswer(image: nil, data: nil, cacheType: .none, isOriginal: false)
+}
+
 extension ImageCaching {
+    /// Default: two queries, the derived key's in the tiers asked, then the original's on disk.
+    @discardableResult
+    public func queryDerivedImage(forKey key: String, originalKey: String, options: ImageOptions, context: ImageContext,
+                                  cacheType: ImageCacheType,
+                                  completion: @escaping @Sendable (DerivedQueryAnswer) -> Void) -> (any Cancellable)? {
+        let chain = QueryChain()
+        let queryOriginal: @Sendable () -> Void = {
+            var diskOnly = context
+            // The decoded original belongs under neither key.
+            diskOnly.storeCacheType = .none
+            chain.follow(queryImage(forKey: originalKey, options: options, context: diskOnly, cacheType: .disk) {
+                image, data, cacheType in
+                completion(DerivedQueryAnswer(image: image, data: data, cacheType: cacheType, isOriginal: true))
+            }, index: 1)
+        }
+        guard cacheType != .none else {
+            queryOriginal()
+            return chain
+        }
+        chain.follow(queryImage(forKey: key, options: options, context: context, cacheType: cacheType) {
+            image, data, cacheType in
+            if let image, !PlatformImageBridge.isUndecoded(image) {
+                return completion(DerivedQueryAnswer(image: image, data: data, cacheType: cacheType, isOriginal: false))
+            }
+            guard !chain.isCancelled else { return completion(.miss) }
+            queryOriginal()
+        }, index: 0)
+        return chain
+    }
+
     /// Default: the cache keeps no validators.
     public func validators(forKey key: String) -> HTTPValidators? { nil }
 
@@ -108,5 +177,36 @@ extension ImageCaching {
             // Without bytes the cache encodes the image itself.
             store(encoded == nil ? image : nil, imageData: encoded, forKey: key, cacheType: .disk, completion: completion)
         }
+    }
+}
+
+/// The handle of a query made of queries one after the other: cancelling it cancels the one
+/// under way and stops the next from starting.
+final class QueryChain: Cancellable {
+    // Invariant: `cancelled` turns true once and stays; `current` is the latest step handed
+    // over (by `index`: a step's handle may arrive after the next step started, when the
+    // first answered on another thread), nil once cancelled.
+    private let state = Locked<(cancelled: Bool, index: Int, current: (any Cancellable)?)>((false, -1, nil))
+
+    /// Makes `step`, the chain's `index`-th query, the one under way unless a later one is;
+    /// cancels it at once if the chain was cancelled.
+    func follow(_ step: (any Cancellable)?, index: Int) {
+        guard let step else { return }
+        let cancelled = state.withLock { state in
+            if !state.cancelled, index > state.index { (state.index, state.current) = (index, step) }
+            return state.cancelled
+        }
+        if cancelled { step.cancel() }
+    }
+
+    var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    func cancel() {
+        let current = state.withLock { state in
+            state.cancelled = true
+            defer { state.current = nil }
+            return state.current
+        }
+        current?.cancel()
     }
 }
