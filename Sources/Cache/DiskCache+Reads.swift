@@ -10,6 +10,12 @@ extension DiskCache {
         package var visits = 0
         /// Entries looked up (``DiskCache/data(forKey:)``, hit or miss).
         package var lookups = 0
+
+        /// Counts of these values.
+        package init(visits: Int = 0, lookups: Int = 0) {
+            self.visits = visits
+            self.lookups = lookups
+        }
     }
 
     /// The reads so far, read on the I/O queue (so every read queued before is counted).

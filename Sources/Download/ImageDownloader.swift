@@ -45,7 +45,7 @@ public final class ImageDownloader: NSObject, Sendable {
     let downloadQueue: OperationQueue
     /// The session's serial delegate queue.
     let delegateQueue: OperationQueue
-    /// Where downloaded bytes are decoded (concurrent): the decode stage's queue.
+    /// Where downloaded bytes are decoded: the pipeline's one coder queue (disk hits decode there too).
     let coderQueue: DispatchQueue
     let router = DownloadTaskRouter()
     /// Closed by ``invalidate()``; operations make tasks only through it.
@@ -113,7 +113,7 @@ public final class ImageDownloader: NSObject, Sendable {
         delegateQueue = OperationQueue()
         delegateQueue.name = "osprey.downloader.session-delegate"
         delegateQueue.maxConcurrentOperationCount = 1
-        coderQueue = DispatchQueue(label: "osprey.downloader.coder", qos: .userInitiated, attributes: .concurrent)
+        coderQueue = DecodeStage.coderQueue
         state = Locked(State(pending: PendingDownloads(order: config.executionOrder), slotCount: max(1, config.maxConcurrentDownloads),
                              headers: Self.defaultHeaders))
         cookieStorage = config.cookieStorage ?? HTTPCookieStorage.shared
