@@ -46,6 +46,19 @@ final class ForwardingCache: ImageCaching {
         return inner.encodeForDisk(image, sourceFormat: sourceFormat, sourceData: sourceData)
     }
     func originalData(forKey key: String) -> Data? { inner.originalData(forKey: key) }
+    func queryDerivedImage(forKey key: String, originalKey: String, options: ImageOptions, context: ImageContext,
+                           cacheType: ImageCacheType,
+                           completion: @escaping @Sendable (DerivedQueryAnswer) -> Void) -> (any Cancellable)? {
+        calls.record("queryDerived")
+        return inner.queryDerivedImage(forKey: key, originalKey: originalKey, options: options, context: context,
+                                       cacheType: cacheType, completion: completion)
+    }
+    func storeTransformed(_ image: PlatformImage?, pixels: DecodedImage, sourceFormat: ImageFormat, sourceData: Data?,
+                          forKey key: String, cacheType: ImageCacheType, completion: (@Sendable () -> Void)?) {
+        calls.record("storeTransformed")
+        inner.storeTransformed(image, pixels: pixels, sourceFormat: sourceFormat, sourceData: sourceData,
+                               forKey: key, cacheType: cacheType, completion: completion)
+    }
 }
 
 /// A loader that only forwards every `ImageLoading` requirement to Osprey's downloader.
@@ -152,7 +165,7 @@ struct WrapperSeamTests {
         // Every call went through the seam: memory lookups, queries, stores, the transformed
         // image's encoding, and one loader request per URL.
         let calls = Set(cache.calls.values)
-        #expect(calls.isSuperset(of: ["memory", "query", "store", "encode"]))
+        #expect(calls.isSuperset(of: ["memory", "query", "store", "queryDerived", "storeTransformed"]))
         #expect(loader.calls.values.count == 2)
     }
 }
