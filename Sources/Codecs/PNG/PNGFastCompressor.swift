@@ -10,7 +10,7 @@ import OspreyCore
 ///   by comparing words, and never across rows (a row's first bytes are literals): no hash
 ///   chains, no search.
 /// - Huffman: one dynamic block for the whole image, its code fitted to the symbol counts of a
-///   sample of rows (every eighth) before the pass, with every literal and length symbol given a
+///   sample of rows (every sixteenth) before the pass, with every literal and length symbol given a
 ///   code so that rows outside the sample always encode. Photographs' residual statistics are
 ///   uniform enough that the sample's code is within a percent or two of a fitted one.
 /// - Checksums: Adler-32 over each filtered row as it is made (SIMD sums); the chunk CRC over
@@ -21,7 +21,7 @@ import OspreyCore
 /// Memory is the output plus a few rows.
 enum PNGFastCompressor {
     /// Rows between the rows sampled for the Huffman code (all rows of a short image).
-    private static let sampleStep = 8
+    private static let sampleStep = 16
     /// An image data chunk is closed at the first row end after this many bytes.
     static let chunkTarget = 64 * 1024
     /// Room after each row buffer, so word loads and stores past a row's end stay inside it.
@@ -37,22 +37,23 @@ enum PNGFastCompressor {
         let height = pixels.height
         let rowLength = rowBytes + 1
         let headLength = frameData ? 12 : 8
-        // Literal codes are at most 14 bits and a match (at least 4 bytes) at most 34: under
-        // 1.75 bytes per input byte, plus headers, chunk framing and the 8-byte stores' slack.
-        let total = rowLength * height
-        let bound = total + total / 4 * 3 + 8 + (total / chunkTarget + 2) * (headLength + 4) + 1024
-        file.reserve(bound)
+        // Literal codes are at most 13 bits and a match (at least 4 bytes) at most 33: under
+        // 1.75 bytes per input byte. Room for one more row is checked before each row (with the
+        // framing of two chunks, the trailer and the 8-byte stores' slack); the first guess is
+        // what a photograph needs (Sub/Up residuals deflate to about 60 %), grown by doubling.
+        let perRow = rowLength + rowLength / 4 * 3 + 2 * (headLength + 4) + 64
+        file.reserve(rowLength * height / 8 * 5 + perRow + 1024)
 
         // Two slots of compacted rows, the Sub and Up residual rows (each after its filter byte)
-        // and the repeat marks of the chosen one.
+        // and the match starts of the chosen one.
         let rowSlot = rowBytes + slack
-        let scratchBytes = 2 * rowSlot + 3 * (rowLength + slack)
+        let scratchBytes = 2 * rowSlot + 3 * (rowLength + slack) + 1
         let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: scratchBytes)
         scratch.initialize(repeating: 0, count: scratchBytes)
         defer { scratch.deallocate() }
         let subRow = scratch + 2 * rowSlot
         let upRow = subRow + rowLength + slack
-        let equal = upRow + rowLength + slack   // ``markRepeats`` of the filtered row
+        let starts = upRow + rowLength + slack   // ``markMatchStarts`` of the filtered row
         subRow[0] = 1
         upRow[0] = 2
 
@@ -77,13 +78,9 @@ enum PNGFastCompressor {
                     let current = row(y, slot: 0)
                     let above = y > 0 ? row(y - 1, slot: 1) : nil
                     let filtered = filter(current, above: above, rowBytes: rowBytes, stride: stride, sub: subRow, up: upRow)
-                    markRepeats(filtered, count: rowLength, distance: stride, into: equal)
-                    tokenize(filtered, equal: equal, count: rowLength, distance: stride,
-                             literal: { counts[Int($0)] &+= 1 },
-                             quad: { word in
-                                 for k in 0..<4 { counts[Int(truncatingIfNeeded: word &>> UInt64(8 &* k)) & 0xFF] &+= 1 }
-                             },
-                             match: { counts[257 &+ Int(DeflateBlockWriter.lengthSymbol[$0 &- 3])] &+= 1 })
+                    markMatchStarts(filtered, count: rowLength, distance: stride, into: starts)
+                    var counter = SymbolCounter(counts: counts)
+                    tokenize(filtered, starts: starts, count: rowLength, distance: stride, into: &counter)
                 }
             }
             let code = Code(counts: literalCounts, distance: stride)
@@ -121,39 +118,44 @@ enum PNGFastCompressor {
             // Pass 2: filter, checksum and code each row.
             var adler = Adler32()
             var previous: UnsafePointer<UInt8>?
-            let literalWords = code.literalWords, pairWords = code.pairWords, lengthWords = code.lengthWords
+            var symbols = SymbolWriter(packed: packed, literalWords: code.literalWords, pairWords: code.pairWords,
+                                       lengthWords: code.lengthWords)
+            var touched: UInt8 = 0
             for y in 0..<height {
+                if file.capacity - (symbols.packed.out - file.base) < perRow {
+                    let outOffset = symbols.packed.out - file.base, chunkOffset = chunkStart - file.base
+                    file.count = outOffset
+                    file.reserve(2 * perRow)   // at least doubles the block
+                    symbols.packed.out = file.base + outOffset
+                    chunkStart = file.base + chunkOffset
+                }
+                // One load per cache line of the row after next: its pixels are on their way from
+                // memory while this row is coded (the row loop alone leaves the loads stalling).
+                if y &+ 2 < height {
+                    let ahead = source + (y &+ 2) &* pixels.width &* 4
+                    var offset = 0
+                    while offset < pixels.width &* 4 {
+                        touched |= ahead[offset]
+                        offset &+= 64
+                    }
+                }
                 let current = row(y, slot: y & 1)
                 let filtered = filter(current, above: previous, rowBytes: rowBytes, stride: stride, sub: subRow, up: upRow)
                 previous = current
                 adler.update(UnsafeRawBufferPointer(start: filtered, count: rowLength))
-                markRepeats(filtered, count: rowLength, distance: stride, into: equal)
-                tokenize(filtered, equal: equal, count: rowLength, distance: stride,
-                         literal: { byte in
-                             let word = literalWords[Int(byte)]
-                             packed.write(word & 0xFFFF, bits: Int(truncatingIfNeeded: word &>> 32))
-                         },
-                         quad: { bytes in
-                             // Two byte pairs, one lookup each: at most 2 × 26 bits.
-                             let low = UInt64(pairWords[Int(truncatingIfNeeded: bytes) & 0xFFFF])
-                             let high = UInt64(pairWords[Int(truncatingIfNeeded: bytes &>> 16) & 0xFFFF])
-                             let lowBits = low &>> 27
-                             packed.write(low & 0x7FF_FFFF | (high & 0x7FF_FFFF) &<< lowBits,
-                                          bits: Int(truncatingIfNeeded: lowBits &+ high &>> 27))
-                         },
-                         match: { length in
-                             let word = lengthWords[length]
-                             packed.write(word & 0xFF_FFFF_FFFF, bits: Int(truncatingIfNeeded: word &>> 40))
-                         })
+                markMatchStarts(filtered, count: rowLength, distance: stride, into: starts)
+                tokenize(filtered, starts: starts, count: rowLength, distance: stride, into: &symbols)
                 // A new chunk starts at a byte the stream has finished; the pending bits (the
                 // buffer's last store, overwritten by the framing) are stored again after it.
-                if packed.out - chunkStart >= chunkTarget, y < height - 1 {
-                    out = packed.out
+                if symbols.packed.out - chunkStart >= chunkTarget, y < height - 1 {
+                    out = symbols.packed.out
                     closeChunk()
                     openChunk()
-                    packed.out = out
+                    symbols.packed.out = out
                 }
             }
+            scratch[scratchBytes - 1] = touched   // keeps the touching loads
+            packed = symbols.packed
             packed.write(code.endOfBlock & 0xFFFF, bits: Int(truncatingIfNeeded: code.endOfBlock &>> 32))
             out = packed.out + (packed.bitCount > 0 ? 1 : 0)
             PNGFileBuffer.storeUInt32(Int(adler.value), at: out)
@@ -229,7 +231,7 @@ enum PNGFastCompressor {
     /// A bit writer that takes up to 56 bits a write: after each write it stores the buffer and
     /// moves on by the whole bytes in it, so at most 7 bits stay pending (and are already
     /// stored at `out`). Writes into room the caller reserved.
-    private struct PackedBitWriter {
+    struct PackedBitWriter {
         var out: UnsafeMutablePointer<UInt8>
         var buffer: UInt64
         var bitCount: Int
@@ -361,65 +363,70 @@ enum PNGFastCompressor {
         return (pairs & 0x00FF) &+ (pairs &>> 8)
     }
 
-    /// Marks in `equal` (0xFF) the bytes of `data[0..<count]` that equal the byte `distance`
-    /// before them (none of the first `distance`); bytes of `equal` from `count` on stay as
-    /// they are (zero: the caller's slack).
+    /// Marks in `starts` (0xFF) the positions of `data[0..<count]` where a match of at least
+    /// four bytes at `distance` back begins: that byte and the three after it equal the bytes
+    /// `distance` before them, all within the row (none among the first `distance`). Bytes of
+    /// `starts` from `count` on stay as they are (zero: the caller's slack).
     @inline(__always)
-    static func markRepeats(_ data: UnsafePointer<UInt8>, count: Int, distance: Int, into equal: UnsafeMutablePointer<UInt8>) {
-        let bytes = UnsafeRawPointer(data), marks = UnsafeMutableRawPointer(equal)
-        for x in 0..<min(distance, count) { equal[x] = 0 }
+    static func markMatchStarts(_ data: UnsafePointer<UInt8>, count: Int, distance: Int,
+                                into starts: UnsafeMutablePointer<UInt8>) {
+        let bytes = UnsafeRawPointer(data), marks = UnsafeMutableRawPointer(starts)
+        for x in 0..<min(distance, count) { starts[x] = 0 }
+        @inline(__always) func equal(_ x: Int) -> SIMDMask<SIMD16<Int8>> {
+            bytes.loadUnaligned(fromByteOffset: x, as: SIMD16<UInt8>.self)
+                .== bytes.loadUnaligned(fromByteOffset: x &- distance, as: SIMD16<UInt8>.self)
+        }
         var x = distance
-        while x &+ 16 <= count {
-            let here = bytes.loadUnaligned(fromByteOffset: x, as: SIMD16<UInt8>.self)
-            let back = bytes.loadUnaligned(fromByteOffset: x &- distance, as: SIMD16<UInt8>.self)
-            marks.storeBytes(of: SIMD16<UInt8>.zero.replacing(with: 0xFF, where: here .== back), toByteOffset: x,
+        // Sixteen positions a step, reading up to three bytes past them.
+        while x &+ 19 <= count {
+            let all = equal(x) .& equal(x &+ 1) .& equal(x &+ 2) .& equal(x &+ 3)
+            marks.storeBytes(of: SIMD16<UInt8>.zero.replacing(with: 0xFF, where: all), toByteOffset: x,
                              as: SIMD16<UInt8>.self)
             x &+= 16
         }
         while x < count {
-            equal[x] = data[x] == data[x &- distance] ? 0xFF : 0
+            var all = x &+ 4 <= count
+            var k = 0
+            while all && k < 4 {
+                all = data[x &+ k] == data[x &+ k &- distance]
+                k &+= 1
+            }
+            starts[x] = all ? 0xFF : 0
             x &+= 1
         }
     }
 
-    /// Calls `literal(byte)`, `quad(fourBytes)` (four literals, the first in the low byte)
-    /// or `match(length)` (a copy from `distance` back, 4…258 long) for `data[0..<count]`, in
-    /// order; matches reach back within `data` only. `equal` holds ``markRepeats`` of the
-    /// data, then at least 8 zero bytes; reads up to 8 bytes past `count` of `data`, never
-    /// using them.
+    /// Hands `sink` the literals and matches (copies from `distance` back, 4…258 long) for
+    /// `data[0..<count]`, in order; matches reach back within `data` only. `starts` holds
+    /// ``markMatchStarts`` of the data, then at least 8 zero bytes; reads up to 8 bytes past
+    /// `count` of `data`, never using them.
     @inline(__always)
-    static func tokenize(_ data: UnsafePointer<UInt8>, equal: UnsafePointer<UInt8>, count: Int, distance: Int,
-                         literal: (UInt8) -> Void, quad: (UInt64) -> Void, match: (Int) -> Void) {
-        let bytes = UnsafeRawPointer(data), marks = UnsafeRawPointer(equal)
+    private static func tokenize<Sink: TokenSink>(_ data: UnsafePointer<UInt8>, starts: UnsafePointer<UInt8>, count: Int,
+                                                  distance: Int, into sink: inout Sink) {
+        let bytes = UnsafeRawPointer(data), marks = UnsafeRawPointer(starts)
         var i = 0
         while i < min(distance, count) {
-            literal(data[i])
+            sink.literal(data[i])
             i &+= 1
         }
         while i < count {
-            // A match starts at i + k exactly when marks k…k+3 are all set: a byte of `starts`
-            // (the AND of four shifted copies) per position. None among the next eight (the
-            // usual case in a photo): eight literals; none among the next four: four.
+            // No match starts among the next eight positions (the usual case in a photo): eight
+            // literals; none among the next four: four.
             if i &+ 8 <= count {
-                let first = UInt64(littleEndian: marks.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                let second = UInt64(littleEndian: marks.loadUnaligned(fromByteOffset: i &+ 4, as: UInt64.self))
-                let firstPairs = first & first &>> 8, secondPairs = second & second &>> 8
-                let firstStarts = firstPairs & firstPairs &>> 16 & 0xFFFF_FFFF
-                let secondStarts = secondPairs & secondPairs &>> 16 & 0xFFFF_FFFF
-                if firstStarts == 0 {
-                    let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                    quad(word)
-                    if secondStarts == 0 {
-                        quad(word &>> 32)
-                        i &+= 8
-                    } else {
-                        i &+= 4
-                    }
+                let next = marks.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if next == 0 {
+                    sink.octet(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+                    i &+= 8
+                    continue
+                }
+                if UInt64(littleEndian: next) & 0xFFFF_FFFF == 0 {
+                    sink.quad(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
+                    i &+= 4
                     continue
                 }
             }
-            guard i &+ 4 <= count, marks.loadUnaligned(fromByteOffset: i, as: UInt32.self) == 0xFFFF_FFFF else {
-                literal(data[i])
+            guard starts[i] != 0 else {
+                sink.literal(data[i])
                 i &+= 1
                 continue
             }
@@ -441,8 +448,99 @@ enum PNGFastCompressor {
                 length &+= 8
             }
             length = min(length, limit)
-            match(length)
+            sink.match(length)
             i &+= length
         }
+    }
+}
+
+/// What ``PNGFastCompressor``'s tokenizer hands its symbols to (a struct, so each use is
+/// specialised and inlined into the row loop).
+private protocol TokenSink {
+    /// One literal byte.
+    mutating func literal(_ byte: UInt8)
+    /// Four literals, the first in the low byte.
+    mutating func quad(_ bytes: UInt64)
+    /// Eight literals, the first in the low byte.
+    mutating func octet(_ bytes: UInt64)
+    /// A copy of `length` (4…258) bytes from one pixel back.
+    mutating func match(_ length: Int)
+}
+
+/// Counts the symbols (the sampling pass).
+private struct SymbolCounter: TokenSink {
+    /// 286 literal/length counts.
+    let counts: UnsafeMutablePointer<Int>
+
+    @inline(__always)
+    mutating func literal(_ byte: UInt8) { counts[Int(byte)] &+= 1 }
+
+    @inline(__always)
+    mutating func quad(_ bytes: UInt64) {
+        for k in 0..<4 { counts[Int(truncatingIfNeeded: bytes &>> UInt64(8 &* k)) & 0xFF] &+= 1 }
+    }
+
+    @inline(__always)
+    mutating func octet(_ bytes: UInt64) {
+        for k in 0..<8 { counts[Int(truncatingIfNeeded: bytes &>> UInt64(8 &* k)) & 0xFF] &+= 1 }
+    }
+
+    @inline(__always)
+    mutating func match(_ length: Int) { counts[257 &+ Int(DeflateBlockWriter.lengthSymbol[length &- 3])] &+= 1 }
+}
+
+/// Writes the symbols with the image's code tables (``PNGFastCompressor``'s `Code`).
+private struct SymbolWriter: TokenSink {
+    var packed: PNGFastCompressor.PackedBitWriter
+    let literalWords: UnsafePointer<UInt64>
+    let pairWords: UnsafePointer<UInt32>
+    let lengthWords: UnsafePointer<UInt64>
+
+    init(packed: PNGFastCompressor.PackedBitWriter, literalWords: UnsafeMutablePointer<UInt64>,
+         pairWords: UnsafeMutablePointer<UInt32>, lengthWords: UnsafeMutablePointer<UInt64>) {
+        self.packed = packed
+        self.literalWords = UnsafePointer(literalWords)
+        self.pairWords = UnsafePointer(pairWords)
+        self.lengthWords = UnsafePointer(lengthWords)
+    }
+
+    @inline(__always)
+    mutating func literal(_ byte: UInt8) {
+        let word = literalWords[Int(byte)]
+        packed.write(word & 0xFFFF, bits: Int(truncatingIfNeeded: word &>> 32))
+    }
+
+    @inline(__always)
+    mutating func quad(_ bytes: UInt64) {
+        // Two byte pairs, one lookup each: at most 2 × 26 bits.
+        let low = UInt64(pairWords[Int(truncatingIfNeeded: bytes) & 0xFFFF])
+        let high = UInt64(pairWords[Int(truncatingIfNeeded: bytes &>> 16) & 0xFFFF])
+        let lowBits = low &>> 27
+        packed.write(low & 0x7FF_FFFF | (high & 0x7FF_FFFF) &<< lowBits, bits: Int(truncatingIfNeeded: lowBits &+ high &>> 27))
+    }
+
+    @inline(__always)
+    mutating func octet(_ bytes: UInt64) {
+        // Four pairs: one write when the eight codes fit 56 bits (nearly always in a photo, at
+        // about five bits a literal), else two.
+        let p0 = UInt64(pairWords[Int(truncatingIfNeeded: bytes) & 0xFFFF])
+        let p1 = UInt64(pairWords[Int(truncatingIfNeeded: bytes &>> 16) & 0xFFFF])
+        let p2 = UInt64(pairWords[Int(truncatingIfNeeded: bytes &>> 32) & 0xFFFF])
+        let p3 = UInt64(pairWords[Int(truncatingIfNeeded: bytes &>> 48)])
+        let l0 = p0 &>> 27, l2 = p2 &>> 27
+        let low = p0 & 0x7FF_FFFF | (p1 & 0x7FF_FFFF) &<< l0, lowBits = l0 &+ p1 &>> 27
+        let high = p2 & 0x7FF_FFFF | (p3 & 0x7FF_FFFF) &<< l2, highBits = l2 &+ p3 &>> 27
+        if lowBits &+ highBits <= 56 {
+            packed.write(low | high &<< lowBits, bits: Int(truncatingIfNeeded: lowBits &+ highBits))
+        } else {
+            packed.write(low, bits: Int(truncatingIfNeeded: lowBits))
+            packed.write(high, bits: Int(truncatingIfNeeded: highBits))
+        }
+    }
+
+    @inline(__always)
+    mutating func match(_ length: Int) {
+        let word = lengthWords[length]
+        packed.write(word & 0xFF_FFFF_FFFF, bits: Int(truncatingIfNeeded: word &>> 40))
     }
 }

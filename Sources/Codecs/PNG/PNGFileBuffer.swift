@@ -80,10 +80,14 @@ struct PNGFileBuffer: ~Copyable {
         appendUInt32(Int(crc))
     }
 
-    /// The written bytes as `Data`, which takes over the block (shrunk to fit).
+    /// The written bytes as `Data`, which takes over the block (shrunk to fit when more than an
+    /// eighth of it, and at least 64 kB, is unused: a small tail is left, so that the allocator
+    /// sees blocks of the size it handed out and can give the same memory to the next encode).
     consuming func data() -> Data {
         let count = self.count
-        let block = realloc(base, max(1, count)) ?? UnsafeMutableRawPointer(base)
+        let unused = capacity - count
+        let block = unused > max(64 * 1024, count / 8) ? realloc(base, max(1, count)) ?? UnsafeMutableRawPointer(base)
+            : UnsafeMutableRawPointer(base)
         discard self
         return Data(bytesNoCopy: block, count: count, deallocator: .free)
     }
