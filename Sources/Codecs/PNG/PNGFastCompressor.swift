@@ -6,12 +6,15 @@ import OspreyCore
 ///
 /// - Filter: per row, Sub or Up, whichever has the smaller sum of absolute residuals (both
 ///   residual rows and both sums from one vectorised loop); the first row Sub.
-/// - Matches: only at one pixel back (runs of a repeated pixel, runs of zero residuals), found
-///   by comparing words, and never across rows (a row's first bytes are literals): no hash
-///   chains, no search.
+/// - Matches: only at one pixel back (runs of a repeated pixel, runs of zero residuals), their
+///   starts marked by vector compares of the row against itself one pixel back, never across
+///   rows (a row's first bytes are literals): no hash chains, no search. Eight positions
+///   without a start (the usual case in a photo) are eight literals at once.
 /// - Huffman: one dynamic block for the whole image, its code fitted to the symbol counts of a
-///   sample of rows (every sixteenth) before the pass, with every literal and length symbol given a
-///   code so that rows outside the sample always encode. Photographs' residual statistics are
+///   sample of rows (every sixteenth) before the pass, with every literal and length symbol
+///   given a code so that rows outside the sample always encode. Literals are looked up two at
+///   a time (a 64 k-entry table of byte pairs, at most 13 bits a code), and written through a
+///   64-bit buffer stored whole after every write. Photographs' residual statistics are
 ///   uniform enough that the sample's code is within a percent or two of a fitted one.
 /// - Checksums: Adler-32 over each filtered row as it is made (SIMD sums); the chunk CRC over
 ///   each chunk's bytes as it is closed (about 64 kB, still in cache).
