@@ -74,4 +74,35 @@ struct PNGFastEncoderTests {
         """
         #expect(try PNGTestHelpers.runPython(script, arguments: [file.path]) == String(30 * (1 + 40 * 4)))
     }
+
+    @Test("incompressible pixels outgrow the first output guess and span several IDAT chunks, all CRC-checked on decode")
+    func growthAndChunks() throws {
+        var generator = SeededGenerator(seed: 77)
+        let pixels = PixelBuffer(width: 600, height: 300,
+                                 bytes: (0..<600 * 300 * 4).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
+        let data = try PNGEncoder.encode(pixels, level: 6, fast: true)
+        // Noise does not compress: the stream is larger than the photo-sized guess (5/8 of the rows).
+        #expect(data.count > 600 * 300 * 4 / 8 * 5)
+        #expect(try PNGDecoder().decode(data, options: DecodeOptions()).firstFrame == pixels)
+        let bytes = [UInt8](data)
+        var position = 8, imageChunks = 0
+        while position + 8 <= bytes.count {
+            let length = bytes[position..<position + 4].reduce(0) { $0 << 8 | Int($1) }
+            if String(decoding: bytes[position + 4..<position + 8], as: UTF8.self) == "IDAT" { imageChunks += 1 }
+            position += 12 + length
+        }
+        #expect(position == bytes.count)
+        #expect(imageChunks >= 2)
+    }
+
+    @Test("an animation in the fast mode: frame data chunks numbered in sequence, frames decode pixel-exact")
+    func animatedFast() throws {
+        let frames = (0..<3).map { index in
+            ImageFrame(pixels: PNGTestHelpers.gradientNoise(width: 300, height: 120, seed: UInt64(index + 40)), duration: 0.1)
+        }
+        let image = DecodedImage(frames: frames, format: .png, loopCount: 0)
+        let data = try PNGEncoder(level: 6, fast: true).encode(image, format: .png)
+        let decoded = try PNGDecoder().decode(data, options: DecodeOptions())
+        #expect(decoded.frames.map(\.pixels) == frames.map(\.pixels))
+    }
 }

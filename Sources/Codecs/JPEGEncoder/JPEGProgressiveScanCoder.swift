@@ -1,56 +1,69 @@
-/// The symbol and bit output of one progressive scan, either counted (``counting``) or
+/// The symbol and bit output of one progressive scan, either counted (``init(counting:)``) or
 /// written with fitted tables.
 ///
 /// Blocks are read through bit masks made eight coefficients at a time (which coefficients
-/// are non-zero at this scan's bit, which became non-zero at it), so a block's zero
-/// coefficients cost nothing beyond the mask, and no block allocates.
+/// are non-zero at this scan's bit, which became non-zero at it), only over the groups of
+/// eight the scan's band covers, so a block's zero coefficients cost nothing beyond the mask,
+/// and no block allocates. Tables, counts and held-back corrections live in buffers the caller
+/// owns (made once per file): no array in the per-symbol path.
 struct JPEGProgressiveScanCoder {
+    /// Correction bits of one block held back until the end-of-band run is sent: its bits
+    /// (oldest highest) and how many.
+    struct Correction {
+        var bits: UInt64
+        var count: Int
+    }
+
+    /// The most blocks whose corrections can be held back at once: a flush comes once more
+    /// than 937 bits are held, and every held block holds at least one.
+    static let maxCorrections = 1024
+
     /// The output (untouched while counting).
     var writer: JPEGBitWriter
-    /// Symbol counts, 257 per table slot (the last is the reserved pseudo-symbol's place).
-    private(set) var frequencies = [Int](repeating: 0, count: 2 * 257)
+    /// Symbol counts, 257 per table slot (the last is the reserved pseudo-symbol's place);
+    /// set while counting.
+    private let frequencies: UnsafeMutablePointer<Int>?
+    /// Per slot and symbol: code << 5 | length; set while writing.
+    private let codes: UnsafePointer<UInt32>?
     /// True while the coder only counts symbols.
     let counting: Bool
-    /// Per slot and symbol: code << 5 | length (empty while counting).
-    private let codes: [UInt32]
     /// Blocks whose remaining coefficients are all zero, not yet sent as an EOBn symbol.
     private var endOfBandRun = 0
-    /// Correction bits of refinement scans held back until the end-of-band run is sent: one
-    /// entry per block, its bits (oldest highest) and how many.
-    private var pendingCorrections: [(bits: UInt64, count: Int)] = []
-    /// How many bits `pendingCorrections` holds.
+    /// Held-back corrections (written only when not counting).
+    private let pendingCorrections: UnsafeMutablePointer<Correction>?
+    private var pendingEntries = 0
+    /// How many bits the held-back corrections hold.
     private var pendingCount = 0
     /// The correction bits of the current block (at most 63), oldest highest.
     private var blockBits: UInt64 = 0
     private var blockCount = 0
 
-    /// A coder that counts symbols.
-    init() {
+    /// A coder that adds the scan's symbol counts to `frequencies` (2 × 257).
+    init(counting frequencies: UnsafeMutablePointer<Int>) {
         writer = JPEGBitWriter(capacity: 0)
         counting = true
-        codes = []
+        self.frequencies = frequencies
+        codes = nil
+        pendingCorrections = nil
     }
 
-    /// A coder that writes to `writer` with `specs` (per slot; nil for an unused slot).
-    init(writer: JPEGBitWriter, specs: [JPEGHuffmanSpec?]) {
+    /// A coder that writes to `writer` with `codes` (2 × 256 words, code << 5 | length),
+    /// holding corrections back in `corrections` (``maxCorrections`` entries).
+    init(writer: JPEGBitWriter, codes: UnsafePointer<UInt32>, corrections: UnsafeMutablePointer<Correction>) {
         self.writer = writer
         counting = false
-        var codes = [UInt32](repeating: 0, count: 2 * 256)
-        for (slot, spec) in specs.enumerated() {
-            guard let spec else { continue }
-            for symbol in 0..<256 { codes[slot * 256 + symbol] = spec.codes[symbol] << 5 | UInt32(spec.lengths[symbol]) }
-        }
+        frequencies = nil
         self.codes = codes
-        pendingCorrections.reserveCapacity(1024)
+        pendingCorrections = corrections
     }
 
     @inline(__always)
     private mutating func symbol(_ symbol: Int, slot: Int) {
         if counting {
-            frequencies[slot &* 257 &+ symbol] &+= 1
+            frequencies.unsafelyUnwrapped[slot &* 257 &+ symbol] &+= 1
             return
         }
-        let word = codes[slot &* 256 &+ symbol]
+        let word = codes.unsafelyUnwrapped[slot &* 256 &+ symbol]
         writer.write(word &>> 5, count: Int(word & 31))
     }
 
@@ -60,13 +73,14 @@ struct JPEGProgressiveScanCoder {
         writer.write(value & ((1 &<< UInt32(count)) &- 1), count: count)
     }
 
-    /// Bit k set when `|block[k]| >> shift` is non-zero, for all 64 zigzag positions.
+    /// Bit k set when `|block[k]| >> shift` is non-zero, for the zigzag positions of the groups
+    /// of eight that `start…end` touches (the others' bits are clear).
     @inline(__always)
-    static func mask(_ block: UnsafePointer<Int16>, shift: Int) -> UInt64 {
+    static func mask(_ block: UnsafePointer<Int16>, shift: Int, start: Int, end: Int) -> UInt64 {
         let raw = UnsafeRawPointer(block)
         var mask: UInt64 = 0
         let s = SIMD8<UInt16>(repeating: UInt16(shift))
-        for group in 0..<8 {
+        for group in (start &>> 3)...(end &>> 3) {
             let x = raw.loadUnaligned(fromByteOffset: group &* 16, as: SIMD8<Int16>.self)
             let sign = x &>> 15
             let magnitude = unsafeBitCast(unsafeBitCast((x ^ sign) &- sign, to: SIMD8<UInt16>.self) &>> s, to: SIMD8<Int16>.self)
@@ -104,10 +118,10 @@ struct JPEGProgressiveScanCoder {
         symbol(extra << 4, slot: 0)
         bits(UInt32(endOfBandRun), count: extra)
         endOfBandRun = 0
-        if !counting {
-            for entry in pendingCorrections { writeBits(entry.bits, count: entry.count) }
+        if !counting, let pending = pendingCorrections {
+            for entry in 0..<pendingEntries { writeBits(pending[entry].bits, count: pending[entry].count) }
         }
-        pendingCorrections.removeAll(keepingCapacity: true)
+        pendingEntries = 0
         pendingCount = 0
     }
 
@@ -134,7 +148,7 @@ struct JPEGProgressiveScanCoder {
 
     /// The first pass over a band: magnitudes shifted right by `low`, runs, end-of-band runs.
     mutating func acFirst(_ block: UnsafePointer<Int16>, scan: JPEGProgressiveScan) {
-        var mask = Self.mask(block, shift: scan.low) & Self.band(scan.start, scan.end)
+        var mask = Self.mask(block, shift: scan.low, start: scan.start, end: scan.end) & Self.band(scan.start, scan.end)
         var last = scan.start &- 1
         while mask != 0 {
             let k = mask.trailingZeroBitCount
@@ -163,8 +177,8 @@ struct JPEGProgressiveScanCoder {
     /// Runs count only the coefficients still zero.
     mutating func acRefine(_ block: UnsafePointer<Int16>, scan: JPEGProgressiveScan) {
         let band = Self.band(scan.start, scan.end)
-        let nonZero = Self.mask(block, shift: scan.low) & band
-        let older = Self.mask(block, shift: scan.low &+ 1) & band
+        let nonZero = Self.mask(block, shift: scan.low, start: scan.start, end: scan.end) & band
+        let older = Self.mask(block, shift: scan.low &+ 1, start: scan.start, end: scan.end) & band
         let newly = nonZero & ~older
         let lastNewlyNonZero = newly == 0 ? 0 : 63 &- newly.leadingZeroBitCount
         var mask = nonZero
@@ -197,7 +211,10 @@ struct JPEGProgressiveScanCoder {
         if run > 0 || blockCount > 0 {
             endOfBandRun &+= 1
             if blockCount > 0 {
-                if !counting { pendingCorrections.append((blockBits, blockCount)) }
+                if !counting, let pending = pendingCorrections {
+                    pending[pendingEntries] = Correction(bits: blockBits, count: blockCount)
+                    pendingEntries &+= 1
+                }
                 pendingCount &+= blockCount
                 blockBits = 0
                 blockCount = 0

@@ -9,20 +9,33 @@ struct JPEGProgressiveWriter {
     let layout: JPEGFrameLayout
 
     func write(into writer: inout JPEGBitWriter) {
+        // The coders' tables and buffers, made once for all scans.
+        let frequencies = UnsafeMutablePointer<Int>.allocate(capacity: 2 * 257)
+        let codes = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * 256)
+        let corrections = UnsafeMutablePointer<JPEGProgressiveScanCoder.Correction>
+            .allocate(capacity: JPEGProgressiveScanCoder.maxCorrections)
+        defer {
+            frequencies.deallocate()
+            codes.deallocate()
+            corrections.deallocate()
+        }
         for scan in JPEGProgressiveScan.script(componentCount: layout.components.count) {
-            var counter = JPEGProgressiveScanCoder()
+            frequencies.initialize(repeating: 0, count: 2 * 257)
+            var counter = JPEGProgressiveScanCoder(counting: frequencies)
             code(scan, with: &counter)
             counter.finishScan()
             let isDC = scan.start == 0
             var dht: [(tableClass: Int, id: Int, spec: JPEGHuffmanSpec)] = []
-            var specs: [JPEGHuffmanSpec?] = [nil, nil]
+            codes.initialize(repeating: 0, count: 2 * 256)
             // Refining DC sends raw bits only: no table.
             if !(isDC && scan.high > 0) {
                 for slot in 0..<2 {
-                    let counts = Array(counter.frequencies[slot * 257..<(slot + 1) * 257])
+                    let counts = Array(UnsafeBufferPointer(start: frequencies + slot * 257, count: 257))
                     guard counts.contains(where: { $0 > 0 }) else { continue }
                     let spec = JPEGHuffmanSpec(frequencies: counts)
-                    specs[slot] = spec
+                    for symbol in 0..<256 {
+                        codes[slot * 256 + symbol] = spec.codes[symbol] << 5 | UInt32(spec.lengths[symbol])
+                    }
                     dht.append((isDC ? 0 : 1, slot, spec))
                 }
             }
@@ -32,7 +45,7 @@ struct JPEGProgressiveWriter {
                 return (layout.components[index].id, isDC ? table : 0, isDC ? 0 : table)
             }
             JPEGMarkerWriter.scan(ids, start: scan.start, end: scan.end, high: scan.high, low: scan.low, into: &writer)
-            var coder = JPEGProgressiveScanCoder(writer: writer, specs: specs)
+            var coder = JPEGProgressiveScanCoder(writer: writer, codes: codes, corrections: corrections)
             writer = JPEGBitWriter(capacity: 0)
             code(scan, with: &coder)
             coder.finishScan()
@@ -44,21 +57,37 @@ struct JPEGProgressiveWriter {
     /// Runs `coder` over the blocks of `scan` in scan order.
     private func code(_ scan: JPEGProgressiveScan, with coder: inout JPEGProgressiveScanCoder) {
         let isDC = scan.start == 0
-        if scan.components.count > 1 {
-            // Interleaved (DC only): MCU order.
-            var predictors = [Int32](repeating: 0, count: layout.components.count)
-            for mcuRow in 0..<layout.mcuRows {
-                for mcuColumn in 0..<layout.mcuColumns {
-                    for index in scan.components {
-                        let component = layout.components[index]
-                        for by in 0..<component.vertical {
-                            for bx in 0..<component.horizontal {
-                                let row = mcuRow * component.vertical + by
-                                let column = mcuColumn * component.horizontal + bx
-                                let start = (row * component.paddedColumns + column) * 64
-                                store.blocks[index].withUnsafeBufferPointer { blocks in
-                                    coder.dc(blocks.baseAddress! + start, slot: component.table, scan: scan,
-                                             predictor: &predictors[index])
+        if isDC {
+            // DC scans read the store's separate DC arrays: two bytes per block.
+            var predictors: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &predictors) { raw in
+                let predictors = raw.baseAddress!.assumingMemoryBound(to: Int32.self)
+                if scan.components.count == 1 {
+                    let index = scan.components[0]
+                    let component = layout.components[index]
+                    let values = store.dc[index]
+                    for row in 0..<component.rows {
+                        for column in 0..<component.columns {
+                            coder.dc(values + (row &* component.paddedColumns &+ column), slot: component.table,
+                                     scan: scan, predictor: &predictors[0])
+                        }
+                    }
+                    return
+                }
+                // Interleaved: MCU order.
+                let parts = scan.components.map { index in
+                    (values: UnsafePointer(store.dc[index]), component: layout.components[index], index: index)
+                }
+                for mcuRow in 0..<layout.mcuRows {
+                    for mcuColumn in 0..<layout.mcuColumns {
+                        for part in parts {
+                            let component = part.component
+                            for by in 0..<component.vertical {
+                                let row = mcuRow &* component.vertical &+ by
+                                for bx in 0..<component.horizontal {
+                                    let column = mcuColumn &* component.horizontal &+ bx
+                                    coder.dc(part.values + (row &* component.paddedColumns &+ column),
+                                             slot: component.table, scan: scan, predictor: &predictors[part.index])
                                 }
                             }
                         }
@@ -69,18 +98,14 @@ struct JPEGProgressiveWriter {
         }
         let index = scan.components[0]
         let component = layout.components[index]
-        var predictor: Int32 = 0
-        store.blocks[index].withUnsafeBufferPointer { blocks in
-            for row in 0..<component.rows {
-                for column in 0..<component.columns {
-                    let block = blocks.baseAddress! + (row * component.paddedColumns + column) * 64
-                    if isDC {
-                        coder.dc(block, slot: component.table, scan: scan, predictor: &predictor)
-                    } else if scan.high == 0 {
-                        coder.acFirst(block, scan: scan)
-                    } else {
-                        coder.acRefine(block, scan: scan)
-                    }
+        let blocks = store.blocks[index]
+        for row in 0..<component.rows {
+            for column in 0..<component.columns {
+                let block = blocks + (row &* component.paddedColumns &+ column) &* 64
+                if scan.high == 0 {
+                    coder.acFirst(block, scan: scan)
+                } else {
+                    coder.acRefine(block, scan: scan)
                 }
             }
         }

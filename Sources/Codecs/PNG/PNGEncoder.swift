@@ -87,7 +87,8 @@ private struct PNGWriter {
             throw ImageError(.badImageData)
         }
         let layout = PNGPixelLayout(analyzing: frames.map(\.pixels))
-        var file = Data(PNGChunkReader.signature)
+        var file = PNGFileBuffer(capacity: 4096)
+        file.append(PNGChunkReader.signature)
         var header = [UInt8]()
         header.appendUInt32(first.width)
         header.appendUInt32(first.height)
@@ -95,47 +96,33 @@ private struct PNGWriter {
         file.appendChunk("IHDR", header)
         for (type, payload) in colorChunks { file.appendChunk(type, payload) }
 
+        var sequence = 0
         guard frames.count > 1 else {
-            appendImageData(of: first, layout: layout, to: &file)
+            appendImageData(of: first, layout: layout, frameData: false, sequence: &sequence, to: &file)
             file.appendChunk("IEND", [])
-            return file
+            return file.data()
         }
         var control = [UInt8]()
         control.appendUInt32(frames.count)
         control.appendUInt32(max(0, loopCount))
         file.appendChunk("acTL", control)
-        var sequence = 0
         for (index, frame) in frames.enumerated() {
             file.appendChunk("fcTL", frameControl(frame, sequence: sequence))
             sequence += 1
-            if index == 0 {
-                appendImageData(of: frame.pixels, layout: layout, to: &file)
-                continue
-            }
-            let data = compressed(frame.pixels, layout: layout)
-            for start in stride(from: 0, to: data.count, by: Self.maxChunkData) {
-                var payload = [UInt8]()
-                payload.appendUInt32(sequence)
-                payload += data[start..<min(data.count, start + Self.maxChunkData)]
-                file.appendChunk("fdAT", payload)
-                sequence += 1
-            }
+            appendImageData(of: frame.pixels, layout: layout, frameData: index > 0, sequence: &sequence, to: &file)
         }
         file.appendChunk("IEND", [])
-        return file
+        return file.data()
     }
 
-    private func appendImageData(of pixels: PixelBuffer, layout: PNGPixelLayout, to file: inout Data) {
-        let data = compressed(pixels, layout: layout)
-        for start in stride(from: 0, to: data.count, by: Self.maxChunkData) {
-            file.appendChunk("IDAT", Array(data[start..<min(data.count, start + Self.maxChunkData)]))
-        }
-    }
-
-    /// The zlib stream of `pixels`' filtered rows.
-    private func compressed(_ pixels: PixelBuffer, layout: PNGPixelLayout) -> [UInt8] {
+    /// Appends `pixels`' image data as `IDAT` chunks, or as `fdAT` chunks numbered from
+    /// `sequence` on when `frameData` is set.
+    private func appendImageData(of pixels: PixelBuffer, layout: PNGPixelLayout, frameData: Bool, sequence: inout Int,
+                                 to file: inout PNGFileBuffer) {
         if fast {
-            return PNGFastCompressor.compress(pixels, colorType: layout.colorType)
+            PNGFastCompressor.writeImageData(pixels, colorType: layout.colorType, frameData: frameData,
+                                             sequence: &sequence, into: &file)
+            return
         }
         let raw = layout.rows(of: pixels)
         let rowBytes = pixels.width * layout.colorType.channels
@@ -143,7 +130,21 @@ private struct PNGWriter {
             PNGRowFilter.filter($0, rowBytes: rowBytes, height: pixels.height,
                                 stride: layout.colorType.channels, adaptive: level > 0)
         }
-        return Deflater.compress(filtered, level: level)
+        let data = Deflater.compress(filtered, level: level)
+        data.withUnsafeBytes { data in
+            for start in stride(from: 0, to: data.count, by: Self.maxChunkData) {
+                let piece = UnsafeRawBufferPointer(rebasing: data[start..<min(data.count, start + Self.maxChunkData)])
+                if frameData {
+                    var payload = [UInt8]()
+                    payload.appendUInt32(sequence)
+                    payload.append(contentsOf: piece)
+                    file.appendChunk("fdAT", payload)
+                    sequence += 1
+                } else {
+                    file.appendChunk("IDAT", piece)
+                }
+            }
+        }
     }
 
     /// An `fcTL` for a frame covering the canvas; the delay in milliseconds where it fits
@@ -167,21 +168,5 @@ private struct PNGWriter {
 extension [UInt8] {
     fileprivate mutating func appendUInt32(_ value: Int) {
         append(contentsOf: [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
-    }
-}
-
-extension Data {
-    /// Appends a chunk: length, type, payload and the CRC over type and payload.
-    fileprivate mutating func appendChunk(_ type: String, _ payload: [UInt8]) {
-        let typeBytes = Array(type.utf8)
-        var length = [UInt8]()
-        length.appendUInt32(payload.count)
-        append(contentsOf: length)
-        append(contentsOf: typeBytes)
-        append(contentsOf: payload)
-        let crc = CRC32.checksum(payload, continuing: CRC32.checksum(typeBytes))
-        var trailer = [UInt8]()
-        trailer.appendUInt32(Int(crc))
-        append(contentsOf: trailer)
     }
 }
