@@ -25,6 +25,9 @@ target_dir="$root/Fuzz/$(echo "$format" | tr '[:lower:]' '[:upper:]')"
 [ -d "$target_dir" ] || target_dir="$(find "$root/Fuzz" -maxdepth 1 -type d -iname "$format" | head -1)"
 [ -n "$target_dir" ] || target_dir="$root/Fuzz/$format"
 [ -d "$target_dir" ] || { echo "no fuzz target in $target_dir" >&2; exit 2; }
+[ "$(basename "$target_dir")" != "Common" ] || { echo "Fuzz/Common holds the checks every target shares; name a format" >&2; exit 2; }
+# Fixture folders are lower case (Tests/Fixtures/png), whatever case the format was given in.
+format="$(echo "$format" | tr '[:upper:]' '[:lower:]')"
 seeds="${FUZZ_SEEDS:-$root/Tests/Fixtures/$format}"   # FUZZ_SEEDS: another seed folder
 # A target whose seeds are cut out of other fixtures (webplossy: the VP8 chunks of lossy WebPs)
 # makes them with its make-seeds.py, when no seed folder was named and the fixtures have none.
