@@ -68,6 +68,26 @@ package struct ResampleTaps: Sendable {
         return (first, last)
     }
 
+    /// Where a target pixel starts and ends when shrinking: its first and last source pixel and
+    /// their weights (the pixels between weigh ``fullWeight``). Weights fit in 32 bits: a
+    /// weight is at most the reduced target length.
+    package struct Edge: Sendable {
+        package var first: Int32
+        package var last: Int32
+        package var firstWeight: UInt32
+        package var lastWeight: UInt32
+    }
+
+    /// Every target pixel's ``Edge``, computed once so a row needs no division per target pixel.
+    package var edges: [Edge] {
+        (0..<targetCount).map { target in
+            let first = firstSource(ofTarget: target), last = lastSource(ofTarget: target)
+            return Edge(first: Int32(truncatingIfNeeded: first), last: Int32(truncatingIfNeeded: last),
+                        firstWeight: UInt32(truncatingIfNeeded: weight(source: first, target: target)),
+                        lastWeight: UInt32(truncatingIfNeeded: weight(source: last, target: target)))
+        }
+    }
+
     /// Calls `body(sourceIndex, weight)` for each source pixel target pixel `target` covers.
     @inline(__always)
     package func forEachTap(ofTarget target: Int, _ body: (Int, Int) -> Void) {
