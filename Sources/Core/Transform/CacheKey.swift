@@ -80,10 +80,20 @@ public enum CacheKey {
     /// `DecodeOptions(options: options, context: context)`, and the image's scale when it is
     /// not 1 (``scale(for:plainKey:context:)``).
     public static func key(for url: URL?, options: ImageOptions, context: ImageContext) -> String? {
-        guard let url, let base = key(for: url, filter: context.cacheKeyFilter) else { return nil }
+        guard let url else { return nil }
+        // The absolute string is built once: the scale is read from it too, and building it
+        // is most of a key's cost.
+        let text = url.absoluteString
+        let base: String
+        if let filter = context.cacheKeyFilter {
+            guard let filtered = filter(url) else { return nil }
+            base = filtered
+        } else {
+            base = plainKey(for: text)
+        }
         return scaled(key(base: base, decode: DecodeOptions(options: options, context: context),
                           transformerKey: transformerKey(for: context, options: options)),
-                      scale: scale(for: url, plainKey: url.absoluteString, context: context))
+                      scale: scale(for: url, plainKey: text, context: context))
     }
 
     /// `key` with the image's scale appended when it is not 1 (`-Scale(2)`): keys of scale-1
