@@ -110,7 +110,11 @@ public enum CacheKey {
     /// is answered without taking its path apart.
     public static func scale(for url: URL, plainKey: String, context: borrowing ImageContext) -> Double {
         if let forced = context.imageScaleFactor, forced.isFinite, forced > 0 { return forced }
-        guard plainKey.utf8.contains(UInt8(ascii: "@")), !plainKey.hasPrefix("data:") else { return 1 }
+        // Every memory hit asks: searched in the string's contiguous bytes, not byte by byte
+        // through its UTF-8 view.
+        let at = UInt8(ascii: "@")
+        let hasAt = plainKey.utf8.withContiguousStorageIfAvailable { $0.contains(at) } ?? plainKey.utf8.contains(at)
+        guard hasAt, !plainKey.hasPrefix("data:") else { return 1 }
         return ImageScaleFactor.fromFileName(of: url) ?? 1
     }
 
