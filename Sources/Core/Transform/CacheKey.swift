@@ -36,7 +36,9 @@ public enum CacheKey {
     /// option an animation is kept untransformed, so the two loads of one animated URL have
     /// different results and must not share a key. Nil without a transformer.
     public static func transformerKey(for context: ImageContext, options: ImageOptions) -> String? {
-        guard let transformer = context.transformer else { return nil }
+        // Compared with nil first: unwrapping copies the optional existential through its value
+        // witnesses, which a load without a transformer (every plain memory hit) need not pay.
+        guard context.transformer != nil, let transformer = context.transformer else { return nil }
         return options.contains(.transformAnimatedImage) ? "\(transformer.key),Animated" : transformer.key
     }
 
@@ -66,6 +68,8 @@ public enum CacheKey {
     }
 
     /// The full key for `base` decoded with `decode`, then transformed by `transformerKey`.
+    /// Inlinable: every memory hit calls it, almost always on the path that returns `base`.
+    @inlinable
     public static func key(base: String, decode: DecodeOptions, transformerKey: String?) -> String {
         // The common case, a plain full-size load, allocates nothing.
         if transformerKey == nil, decode.thumbnailPixelSize == nil, !decode.scaleDownLargeImages,
@@ -97,7 +101,9 @@ public enum CacheKey {
     }
 
     /// `key` with the image's scale appended when it is not 1 (`-Scale(2)`): keys of scale-1
-    /// images are the ones they always were.
+    /// images are the ones they always were. Inlinable: every memory hit calls it, almost always
+    /// with a scale of 1.
+    @inlinable
     public static func scaled(_ key: String, scale: Double) -> String {
         guard scale != 1 else { return key }
         let text = scale == scale.rounded() && abs(scale) < 1e6 ? String(Int(scale)) : String(scale)
@@ -110,10 +116,13 @@ public enum CacheKey {
     /// is answered without taking its path apart.
     public static func scale(for url: URL, plainKey: String, context: borrowing ImageContext) -> Double {
         if let forced = context.imageScaleFactor, forced.isFinite, forced > 0 { return forced }
-        // Every memory hit asks: searched in the string's contiguous bytes, not byte by byte
-        // through its UTF-8 view.
+        // Every memory hit asks: searched with `memchr` in the string's contiguous bytes (byte by
+        // byte through its UTF-8 view it was a fifth of a hit).
         let at = UInt8(ascii: "@")
-        let hasAt = plainKey.utf8.withContiguousStorageIfAvailable { $0.contains(at) } ?? plainKey.utf8.contains(at)
+        let hasAt = plainKey.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(at), bytes.count) != nil
+        } ?? plainKey.utf8.contains(at)
         guard hasAt, !plainKey.hasPrefix("data:") else { return 1 }
         return ImageScaleFactor.fromFileName(of: url) ?? 1
     }
