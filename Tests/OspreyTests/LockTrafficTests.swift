@@ -10,7 +10,7 @@ import Testing
     struct Counts: Decodable { let server: Int; let download: Int; let load: Int }
 
     /// Measured with the loopback server in a process of its own, so the counts are Osprey's
-    /// alone: a cold `ImageManager` load takes 70–72 locks, the downloader alone 36–38 (with
+    /// alone: a cold `ImageManager` load takes 67–72 locks, the downloader alone 36–38 (with
     /// the server's share of 2–17 counted in, they were 98–101 and 67 before the settings were
     /// read once per operation, state taken together was merged into one locked step per event,
     /// the idle check became one per downloader and shared tasks took their producer's handlers
