@@ -18,22 +18,20 @@ extension ImageManager {
     func memoryHit(_ url: URL, plainKey: String, options: ImageOptions, context: ImageContext) -> MemoryLookup {
         guard options.isDisjoint(with: [.fromLoaderOnly, .refreshCached, .queryMemoryData, .decodeFirstFrameOnly]),
               context.queryCacheType.includesMemory else { return .notLooked }
-        // Compared with nil rather than matched or unwrapped: matching and binding copy the
-        // optional existential through its value witnesses (a twentieth of a hit in a profile),
-        // which the common case, no per-request cache, need not pay; the comparison borrows it.
+        // Matched rather than unwrapped: binding the optional existential copies it (through
+        // its value witnesses), which the common case, no per-request cache, need not pay.
         let image: PlatformImage?
-        if context.cache == nil {
+        switch context.cache {
+        case .none:
             guard cache.hasSynchronousMemoryTier, let key = memoryKey(url, plainKey, options, context) else {
                 return .notLooked
             }
             image = cache.memoryImage(forKey: key)
-        } else if let other = context.cache {
+        case .some(let other):
             guard other.hasSynchronousMemoryTier, let key = memoryKey(url, plainKey, options, context) else {
                 return .notLooked
             }
             image = other.memoryImage(forKey: key)
-        } else {
-            return .notLooked
         }
         guard let image, !PlatformImageBridge.isUndecoded(image) else { return .missed }
         return .hit(image)

@@ -36,9 +36,7 @@ public enum CacheKey {
     /// option an animation is kept untransformed, so the two loads of one animated URL have
     /// different results and must not share a key. Nil without a transformer.
     public static func transformerKey(for context: ImageContext, options: ImageOptions) -> String? {
-        // Compared with nil first: unwrapping copies the optional existential through its value
-        // witnesses, which a load without a transformer (every plain memory hit) need not pay.
-        guard context.transformer != nil, let transformer = context.transformer else { return nil }
+        guard let transformer = context.transformer else { return nil }
         return options.contains(.transformAnimatedImage) ? "\(transformer.key),Animated" : transformer.key
     }
 
