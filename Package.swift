@@ -102,7 +102,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "osprey-lock-count",
-            dependencies: ["Osprey", "OspreyManagerTestSupport"],
+            dependencies: ["Osprey", "OspreyManagerTestSupport", "LoopbackServer"],
             path: "Tests/LockCount"
         ),
         .testTarget(

@@ -22,8 +22,6 @@ final class DownloadCaller: Sendable {
     private struct State {
         /// Taken (set to nil) by whoever completes first.
         var completed: (@Sendable (Result<LoadedImage, ImageError>) -> Void)?
-        /// The request was refused before it was sent (it is answered already).
-        var wasRefused = false
     }
     // Invariant: `completed` is non-nil until the caller is answered, and is called once by
     // the thread that took it out under the lock.
@@ -63,13 +61,6 @@ final class DownloadCaller: Sendable {
 
     /// Whether the caller has been answered.
     var isFinished: Bool { state.withLock { $0.completed == nil } }
-
-    /// Whether the request was refused before it was sent.
-    var wasRefused: Bool { state.withLock { $0.wasRefused } }
-
-    func refuse() {
-        state.withLock { $0.wasRefused = true }
-    }
 
     /// Answers the caller unless it was answered already.
     func finish(_ result: Result<LoadedImage, ImageError>) {

@@ -33,60 +33,45 @@ extension DownloaderOperation {
         state.resumableValidator = kept?.validator
     }
 
-    /// After an attempt's task was made: a retry (or a resumed start) tells the callers where
-    /// the body stands now, and the idle watchdog is armed.
-    func attemptDidStart(resumingFrom offset: Int) {
-        let isRetry = state.withLock { $0.retriedCount > 0 }
+    /// After an attempt's task was made (`isRetry` was read in the locked step that began
+    /// it): a retry (or a resumed start) tells the callers where the body stands now.
+    func attemptDidStart(resumingFrom offset: Int, isRetry: Bool) {
         if isRetry || offset > 0 {
             // Honest progress: what is held now, with the length unknown until the response.
             reportProgress(received: Int64(offset), expected: nil)
         }
-        armWatchdog()
     }
 
     // MARK: Idle timeout
 
-    /// Schedules the idle check unless one is scheduled already.
-    func armWatchdog() {
+    /// When an attempt starting now would time out if nothing arrives, in uptime nanoseconds;
+    /// nil without an idle timeout. The downloader's one idle check is scheduled for it
+    /// (``DownloadTaskRouter``).
+    func idleDeadline() -> UInt64? {
         let idle = settings.downloadTimeout
-        guard idle > 0, idle.isFinite else { return }
-        let arm = state.withLock { state -> Bool in
-            guard !state.isClosed, !state.isWatchdogArmed else { return false }
-            state.isWatchdogArmed = true
-            return true
-        }
-        if arm { scheduleIdleCheck(after: idle) }
+        guard idle > 0, idle.isFinite else { return nil }
+        return DispatchTime.now().uptimeNanoseconds + UInt64(idle * 1e9)
     }
 
-    private func scheduleIdleCheck(after seconds: TimeInterval) {
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + seconds) { [weak self] in
-            self?.checkIdle()
+    /// Asked by the downloader's idle check at `now`: fails the attempt when nothing arrived
+    /// for the idle timeout; otherwise returns when the timeout would be reached if nothing
+    /// arrives meanwhile. Nil once there is nothing to watch (closed, or no idle timeout).
+    func idleDeadline(now: UInt64) -> UInt64? {
+        let idle = settings.downloadTimeout
+        guard idle > 0, idle.isFinite else { return nil }
+        let idleNanos = UInt64(idle * 1e9)
+        let quiet = state.withLock { state -> UInt64? in
+            guard !state.isClosed else { return nil }
+            // Registered but not begun yet: the attempt's clock starts when it begins.
+            guard state.isTransferring else { return 0 }
+            return now > state.lastActivity ? now - state.lastActivity : 0
         }
-    }
-
-    /// Fails the attempt when nothing arrived for the idle timeout; otherwise checks again
-    /// when the timeout would be reached if nothing arrives meanwhile.
-    private func checkIdle() {
-        let idle = UInt64(settings.downloadTimeout * 1e9)
-        let now = DispatchTime.now().uptimeNanoseconds
-        let wait = state.withLock { state -> UInt64? in
-            guard !state.isClosed, state.isTransferring else {
-                state.isWatchdogArmed = false
-                return nil
-            }
-            let quiet = now > state.lastActivity ? now - state.lastActivity : 0
-            if quiet >= idle {
-                state.isWatchdogArmed = false
-                return 0
-            }
-            return idle - quiet
-        }
-        guard let wait else { return }
-        if wait == 0 {
+        guard let quiet else { return nil }
+        if quiet >= idleNanos {
             attemptFailed(ImageError(.timedOut, url: url, underlying: URLError(.timedOut)))
-        } else {
-            scheduleIdleCheck(after: Double(wait) / 1e9)
+            return nil
         }
+        return now + (idleNanos - quiet)
     }
 
     // MARK: Retries
@@ -160,11 +145,11 @@ extension DownloaderOperation {
     static let longestRetryDelay: TimeInterval = 86_400
 
     private func retryNow() {
-        let proceed = state.withLock { state -> Bool in
-            guard !state.isClosed else { return false }
+        let proceed = state.withLock { state -> Bool? in
+            guard !state.isClosed else { return nil }
             state.retryWait = nil
-            return true
+            return state.resumeRefused
         }
-        if proceed { startAttempt() }
+        if let resumeRefused = proceed { startAttempt(resumeRefused: resumeRefused) }
     }
 }

@@ -48,7 +48,7 @@ extension DownloaderOperation {
     private func restartTransfer(with request: URLRequest) {
         let restarted = settings.sessionGate.whileOpen { () -> Bool in
             let task = makeDataTask(for: request, in: session)
-            settings.router.register(task, for: self)
+            settings.router.register(task, for: self, idleDeadline: idleDeadline())
             let (keep, previous) = state.withLock { state -> (Bool, URLSessionDataTask?) in
                 guard !state.isClosed else { return (false, nil) }
                 let previous = state.task

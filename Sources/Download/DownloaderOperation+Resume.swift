@@ -23,9 +23,8 @@ extension DownloaderOperation {
 
     /// The request of the next attempt, and the kept bytes it continues from (taken out of
     /// the store: this attempt owns them now). Only plain GETs without a range of their own
-    /// resume.
-    func resumingRequest() -> (URLRequest, PartialDownloads.Entry?) {
-        let refused = state.withLock { $0.resumeRefused }
+    /// resume, and none once a server `refused` a range in this download.
+    func resumingRequest(refused: Bool) -> (URLRequest, PartialDownloads.Entry?) {
         guard !refused, (request.httpMethod ?? "GET") == "GET", request.value(forHTTPHeaderField: "Range") == nil,
               let kept = settings.partials.take(partialKey) else { return (request, nil) }
         var resumed = request
@@ -91,7 +90,7 @@ extension DownloaderOperation {
                 settings.router.unregister(task)
                 cancelGivenUp(task)
             }
-            startDataTask()
+            startDataTask(resumeRefused: true)
             return .restarted
         }
     }

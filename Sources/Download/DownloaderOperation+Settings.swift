@@ -36,6 +36,9 @@ extension DownloaderOperation {
         /// The decoders used for the downloaded bytes.
         public let coders: ImageCoders
 
+        /// The bytes task the operation produces: progress and the result go to it. Fixed
+        /// before the operation exists, so reaching it takes no lock.
+        let sink: SharedTask<DownloadedBody, BodyProgress>?
         /// Routes the session's delegate callbacks (by task) to the owning operation.
         let router: DownloadTaskRouter
         /// Concurrent queue the downloader's operations decode on.
@@ -43,26 +46,21 @@ extension DownloaderOperation {
         /// Where cookies are sent from and stored, for ``DownloaderOptions/handleCookies`` on
         /// Linux (the session itself is given none there).
         let cookieStorage: HTTPCookieStorage?
-        /// Told (outside every lock) when an operation stops accepting subscribers, so the
-        /// downloader stops offering it to new callers.
-        let operationClosed: @Sendable (DownloaderOperation) -> Void
-        /// Told (outside every lock) after the operation signalled `isFinished`, so the
-        /// downloader gives its queue slot to the next waiting operation.
-        let operationFinished: @Sendable (DownloaderOperation) -> Void
+        /// Told (outside every lock) once the operation is done with: it sends nothing more and,
+        /// when `true` is passed, it has signalled `isFinished` (its queue slot is free). The
+        /// downloader forgets it and gives the slot to the next waiting operation, in one step.
+        let operationEnded: @Sendable (DownloaderOperation, _ freedSlot: Bool) -> Void
         /// Closed when the downloader invalidates its session; tasks are made only through it.
         let sessionGate: SessionGate
-        /// Counts deliveries under way after an operation closed (decoding), for idleness.
-        let deliveries: PendingWork
         /// Where given-up tasks are cancelled, off the caller's thread.
         let cancellations: TaskCancellations
         /// Bytes of broken-off downloads, kept for the next attempt to resume from.
         let partials: PartialDownloads
 
-        init(config: ImageDownloaderConfig, context: ImageContext, router: DownloadTaskRouter, coderQueue: DispatchQueue,
-             cookieStorage: HTTPCookieStorage?, sessionGate: SessionGate, deliveries: PendingWork,
-             cancellations: TaskCancellations, partials: PartialDownloads,
-             operationClosed: @escaping @Sendable (DownloaderOperation) -> Void,
-             operationFinished: @escaping @Sendable (DownloaderOperation) -> Void) {
+        init(config: ImageDownloaderConfig, context: ImageContext, sink: SharedTask<DownloadedBody, BodyProgress>?,
+             router: DownloadTaskRouter, coderQueue: DispatchQueue, cookieStorage: HTTPCookieStorage?,
+             sessionGate: SessionGate, cancellations: TaskCancellations, partials: PartialDownloads,
+             operationEnded: @escaping @Sendable (DownloaderOperation, Bool) -> Void) {
             acceptableStatusCodes = config.acceptableStatusCodes
             acceptableContentTypes = config.acceptableContentTypes
             maxResponseSize = config.maxResponseSize ?? ImageDownloaderConfig.defaultMaxResponseSize
@@ -72,13 +70,12 @@ extension DownloaderOperation {
             minimumProgressInterval = min(1, max(0, config.minimumProgressInterval.isNaN ? 0 : config.minimumProgressInterval))
             urlCredential = config.urlCredential
             coders = config.coders
+            self.sink = sink
             self.router = router
             self.coderQueue = coderQueue
             self.cookieStorage = cookieStorage
-            self.operationClosed = operationClosed
-            self.operationFinished = operationFinished
+            self.operationEnded = operationEnded
             self.sessionGate = sessionGate
-            self.deliveries = deliveries
             self.cancellations = cancellations
             self.partials = partials
         }
@@ -96,30 +93,93 @@ extension DownloaderOperation {
     }
 }
 
-/// Finds the operation that owns a task, for the session delegate callbacks.
+/// Finds the operation that owns a task, for the session delegate callbacks, and runs the idle
+/// checks of the operations whose tasks are in flight.
 ///
 /// Keyed by `ObjectIdentifier(task)`: `taskIdentifier` restarts per session on Linux. An
 /// identifier cannot be reused while its entry exists, because the operation keeps its task
 /// alive until it unregisters it.
+///
+/// One idle check serves every operation of the downloader: a timer per download (armed as it
+/// starts, firing long after most downloads ended) cost a dispatch timer source and a wake-up of
+/// Dispatch's timer thread per image. The check is scheduled for the earliest moment an
+/// operation in flight could have been idle for its timeout; it asks each operation, which
+/// fails an attempt that was quiet that long, and is scheduled again for the next such moment
+/// while any operation is watched. A body piece still only writes a timestamp.
 final class DownloadTaskRouter: Sendable {
-    /// Invariant: an entry exists from just before its task is resumed until the task
-    /// completes or its operation gives it up (cancel, failure).
-    private let operations = Locked<[ObjectIdentifier: DownloaderOperation]>([:])
+    private struct State {
+        var operations: [ObjectIdentifier: DownloaderOperation] = [:]
+        /// When the next idle check runs, in uptime nanoseconds; nil when none is scheduled.
+        var checkAt: UInt64?
+    }
 
-    func register(_ task: URLSessionTask, for operation: DownloaderOperation) {
-        operations.withLock { $0[ObjectIdentifier(task)] = operation }
+    /// Invariant: an entry exists from just before its task is resumed until the task
+    /// completes or its operation gives it up (cancel, failure). While an entry whose
+    /// operation has an idle timeout exists, a check is scheduled no later than that
+    /// operation's idle deadline.
+    private let state = Locked(State())
+
+    /// Routes `task` to `operation`. `idleDeadline`: when the operation's idle timeout would
+    /// expire if nothing arrives (uptime nanoseconds), nil without an idle timeout; an idle
+    /// check is scheduled for it unless one runs earlier.
+    func register(_ task: URLSessionTask, for operation: DownloaderOperation, idleDeadline: UInt64?) {
+        let schedule = state.withLock { state -> UInt64? in
+            state.operations[ObjectIdentifier(task)] = operation
+            return Self.claim(idleDeadline, in: &state)
+        }
+        if let schedule { scheduleCheck(at: schedule) }
     }
 
     func unregister(_ task: URLSessionTask) {
-        _ = operations.withLock { $0.removeValue(forKey: ObjectIdentifier(task)) }
+        _ = state.withLock { $0.operations.removeValue(forKey: ObjectIdentifier(task)) }
     }
 
     func operation(for task: URLSessionTask) -> DownloaderOperation? {
-        operations.withLock { $0[ObjectIdentifier(task)] }
+        state.withLock { $0.operations[ObjectIdentifier(task)] }
+    }
+
+    /// The operation that owned `task`, which is forgotten (the task completed).
+    func remove(_ task: URLSessionTask) -> DownloaderOperation? {
+        state.withLock { $0.operations.removeValue(forKey: ObjectIdentifier(task)) }
     }
 
     /// Tasks in flight, for tests and diagnostics.
-    var count: Int { operations.withLock { $0.count } }
+    var count: Int { state.withLock { $0.operations.count } }
+
+    /// Records that a check runs at `deadline` unless one is scheduled no later (under the
+    /// lock); returns the time to schedule a check at, if one must be.
+    private static func claim(_ deadline: UInt64?, in state: inout State) -> UInt64? {
+        guard let deadline else { return nil }
+        if let scheduled = state.checkAt, scheduled <= deadline { return nil }
+        state.checkAt = deadline
+        return deadline
+    }
+
+    private func scheduleCheck(at deadline: UInt64) {
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: DispatchTime(uptimeNanoseconds: deadline)) { [weak self] in
+            self?.checkIdle(scheduledAt: deadline)
+        }
+    }
+
+    /// Asks every watched operation whether it was idle too long, then schedules the next
+    /// check for the earliest deadline still ahead. A check that was overtaken by an earlier one
+    /// (which scheduled its own successor) does nothing.
+    private func checkIdle(scheduledAt: UInt64) {
+        let watched = state.withLock { state -> [DownloaderOperation]? in
+            guard state.checkAt == scheduledAt else { return nil }
+            state.checkAt = nil
+            var seen = Set<ObjectIdentifier>()
+            return state.operations.values.filter { seen.insert(ObjectIdentifier($0)).inserted }
+        }
+        guard let watched else { return }
+        let now = DispatchTime.now().uptimeNanoseconds
+        var next: UInt64?
+        for operation in watched {
+            if let deadline = operation.idleDeadline(now: now) { next = min(next ?? deadline, deadline) }
+        }
+        let schedule = state.withLock { Self.claim(next, in: &$0) }
+        if let schedule { scheduleCheck(at: schedule) }
+    }
 }
 
 /// Keeps task creation and session invalidation apart: FoundationNetworking fatal-errors

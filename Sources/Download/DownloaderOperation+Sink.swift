@@ -7,11 +7,6 @@ import OspreyCore
 /// The operation as the producer of its bytes task: progress and the result go to the task,
 /// which hands them to every subscriber (callers that skip decoding, and decode runs).
 extension DownloaderOperation {
-    /// Makes this operation the producer of `task` (once, before it is queued).
-    func attach(_ task: SharedTask<DownloadedBody, BodyProgress>) {
-        state.withLock { $0.sink = task }
-    }
-
     /// Ends the download with `error` for every subscriber still waiting: closes the operation
     /// to newcomers, stops the deadline and the task, finishes. Safe to call any number of times
     /// and from any thread; a subclass calls it to refuse a response or body.
@@ -23,7 +18,8 @@ extension DownloaderOperation {
     /// load, taken in the same locked step that closes the operation (so no body piece can
     /// land in between).
     func close(failingWith error: ImageError, keepingPartialBytes: Bool) {
-        let (sink, task, deadline, retryWait, wasOpen, kept) = state.withLock { state in
+        // One locked step closes the operation, takes what must be stopped and moves the phase.
+        let (task, deadline, retryWait, wasOpen, kept, wasExecuting) = state.withLock { state in
             let wasOpen = !state.isClosed
             let kept = keepingPartialBytes && wasOpen ? takeResumableBytes(&state) : nil
             state.isClosed = true
@@ -33,10 +29,9 @@ extension DownloaderOperation {
                 state.deadline = nil
                 state.retryWait = nil
             }
-            return (state.sink, state.task, state.deadline, state.retryWait, wasOpen, kept)
+            return (state.task, state.deadline, state.retryWait, wasOpen, kept, Self.finishPhase(&state))
         }
         if let kept { settings.partials.store(kept, for: partialKey) }
-        if wasOpen { settings.operationClosed(self) }
         deadline?.cancel()
         // A cancel while a retry is awaited: no further request is made.
         retryWait?.cancel()
@@ -44,10 +39,12 @@ extension DownloaderOperation {
             settings.router.unregister(task)
             cancelGivenUp(task)
         }
-        // Finished before the subscribers hear of it: a caller may tear the downloader (and its
-        // queue, which the finish notification reaches) down as soon as it is told.
-        finishIfExecuting()
-        sink?.finish(.failure(error))
+        // Finished and forgotten before the subscribers hear of it: a caller may tear the
+        // downloader (and its queue, which the finish notification reaches) down as soon as it
+        // is told.
+        if wasExecuting { notifyFinished(wasExecuting: true) }
+        if wasOpen || wasExecuting { settings.operationEnded(self, wasExecuting) }
+        settings.sink?.finish(.failure(error))
     }
 
     /// Cancels a task this operation gave up, on the downloader's cancellation queue.
@@ -66,8 +63,7 @@ extension DownloaderOperation {
 
     /// Tells every subscriber how far the body has come (a report callers hear).
     func reportProgress(received: Int64, expected: Int64?) {
-        guard let sink = state.withLock({ $0.sink }) else { return }
-        sink.send(BodyProgress(received: received, expected: expected, isReport: true))
+        settings.sink?.send(BodyProgress(received: received, expected: expected, isReport: true))
     }
 
     /// The body from `offset` to what has arrived: the incremental feed. Only the bytes a

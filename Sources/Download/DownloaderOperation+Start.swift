@@ -5,49 +5,51 @@ import FoundationNetworking
 #endif
 import OspreyCore
 
-/// What `start()` sets going: the total deadline, then the data task or a local file read.
+/// What `start()` sets going: the data task or a local file read.
 extension DownloaderOperation {
     /// Makes, registers and resumes the data task of one attempt, unless every caller left
     /// meanwhile. When bytes of an earlier attempt (or an earlier load) of this URL were
-    /// kept, it asks only for the rest.
-    func startDataTask() {
+    /// kept, it asks only for the rest (unless `resumeRefused`: a server refused a range
+    /// earlier in this download).
+    func startDataTask(resumeRefused: Bool) {
         var cachedData: Data?
         if options.contains(.useURLCache), options.contains(.ignoreCachedResponse) {
             cachedData = session.configuration.urlCache?.cachedResponse(for: request)?.data
         }
-        let (attemptRequest, kept) = resumingRequest()
+        let (attemptRequest, kept) = resumingRequest(refused: resumeRefused)
         // Made, registered and resumed inside the gate, so `invalidate()` either waits for
         // this task (and the session cancels it) or happens first (and no task is made).
-        let started = settings.sessionGate.whileOpen { () -> Bool in
+        let started = settings.sessionGate.whileOpen { () -> Bool? in
             let task = makeDataTask(for: attemptRequest, in: session)
             if options.contains(.highPriority) {
                 task.priority = URLSessionTask.highPriority
             } else if options.contains(.lowPriority) {
                 task.priority = URLSessionTask.lowPriority
             }
-            settings.router.register(task, for: self)
-            let keep = state.withLock { state -> Bool in
-                guard !state.isClosed else { return false }
+            settings.router.register(task, for: self, idleDeadline: idleDeadline())
+            // One locked step records the task, resets the attempt and reads whether it is a retry.
+            let isRetry = state.withLock { state -> Bool? in
+                guard !state.isClosed else { return nil }
                 state.task = task
                 state.cachedData = cachedData
                 beginAttempt(&state, keeping: kept)
-                return true
+                return state.retriedCount > 0
             }
-            guard keep else {
+            guard let isRetry else {
                 // Everyone left while the task was being made; never resume it.
                 settings.router.unregister(task)
-                return false
+                return nil
             }
             task.resume()
-            return true
+            return isRetry
         }
-        if started == true {
-            attemptDidStart(resumingFrom: kept?.data.count ?? 0)
+        if let isRetry = started ?? nil {
+            attemptDidStart(resumingFrom: kept?.data.count ?? 0, isRetry: isRetry)
         } else if let kept {
             // Not used after all: kept for a later load.
             settings.partials.store(kept, for: partialKey)
         }
-        if started == nil {
+        if case .none = started {
             // The downloader was invalidated while this operation was starting.
             fail(ImageError(.cancelled, url: url))
         }
@@ -89,25 +91,6 @@ extension DownloaderOperation {
             guard recorded else { return }
             reportProgress(received: Int64(data.count), expected: Int64(data.count))
             completeTransfer()
-        }
-    }
-
-    /// Arms the optional total deadline: FoundationNetworking ignores
-    /// `timeoutIntervalForResource` and its request timeout only measures idle time, so a slow
-    /// drip would never time out. It covers every attempt and the waits between them.
-    func scheduleDeadline() {
-        guard let timeout = settings.totalDeadline else { return }
-        let deadline = DispatchWorkItem { [weak self] in
-            guard let self else { return }
-            fail(ImageError(.timedOut, url: url))
-        }
-        let armed = state.withLock { state -> Bool in
-            guard !state.isClosed else { return false }
-            state.deadline = deadline
-            return true
-        }
-        if armed {
-            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + timeout, execute: deadline)
         }
     }
 }

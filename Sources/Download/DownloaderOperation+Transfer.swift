@@ -27,15 +27,40 @@ extension DownloaderOperation {
             }
             response = modified
         }
-        if applyResume(to: response) == .restarted { return .cancel }
-        if let error = ResponseValidation(settings: settings).error(for: response, url: url) {
-            attemptFailed(error, response: response)
-            return .cancel
-        }
+        // Validation reads only the settings and the response, so it runs before the lock; a
+        // resumed attempt must first have its range answered (below), so the common case (no
+        // resume) is settled in one locked step and only a resumed one takes the long way.
+        var refusal = ResponseValidation(settings: settings).error(for: response, url: url)
         let length = response.expectedContentLength
         let fresh = Self.resumableValidator(of: response)
-        let accepted = state.withLock { state -> (received: Int64, expected: Int64?)? in
-            guard !state.isClosed else { return nil }
+        var isResumed = false
+        var accepted = accept(response, length: length, fresh: fresh, unlessResumed: true, refused: refusal != nil,
+                              isResumed: &isResumed)
+        if isResumed {
+            if applyResume(to: response) == .restarted { return .cancel }
+            refusal = ResponseValidation(settings: settings).error(for: response, url: url)
+            if refusal == nil {
+                accepted = accept(response, length: length, fresh: fresh, unlessResumed: false, refused: false,
+                                  isResumed: &isResumed)
+            }
+        }
+        if let refusal {
+            attemptFailed(refusal, response: response)
+            return .cancel
+        }
+        guard let accepted else { return .cancel }
+        reportProgress(received: accepted.received, expected: accepted.expected)
+        return .allow
+    }
+
+    /// Records an accepted response head (under the lock); nil when the operation closed. With
+    /// `unlessResumed`, does nothing and sets `isResumed` when the running attempt resumes kept
+    /// bytes (its range must be answered first); with `refused`, records nothing.
+    private func accept(_ response: URLResponse, length: Int64, fresh: String?, unlessResumed: Bool, refused: Bool,
+                        isResumed: inout Bool) -> (received: Int64, expected: Int64?)? {
+        let outcome = state.withLock { state -> (received: Int64, expected: Int64?)?? in
+            if unlessResumed, state.resume != nil { return .some(nil) }
+            guard !state.isClosed, !refused else { return nil }
             // The head is a sign of life for the idle timeout (a refused head ends the
             // attempt, so only an accepted one needs to count).
             state.lastActivity = DispatchTime.now().uptimeNanoseconds
@@ -51,9 +76,15 @@ extension DownloaderOperation {
             }
             return (Int64(state.data.count), expected)
         }
-        guard let accepted else { return .cancel }
-        reportProgress(received: accepted.received, expected: accepted.expected)
-        return .allow
+        switch outcome {
+        case .some(.none):
+            isResumed = true
+            return nil
+        case .some(.some(let accepted)):
+            return accepted
+        case .none:
+            return nil
+        }
     }
 
     /// Appends a piece of the body, enforces ``Settings/maxResponseSize`` on the running
@@ -61,15 +92,14 @@ extension DownloaderOperation {
     func handleData(_ data: Data) {
         let limit = settings.maxResponseSize
         let interval = settings.minimumProgressInterval
-        typealias Totals = (received: Int64, expected: Int64?, tooLarge: Bool, report: Bool,
-                            sink: SharedTask<DownloadedBody, BodyProgress>?)
+        typealias Totals = (received: Int64, expected: Int64?, tooLarge: Bool, report: Bool)
         let withFeed = context.downloadDecryptor == nil
         let totals = state.withLock { state -> Totals? in
             // A piece that arrives after its attempt ended belongs to no body.
             guard !state.isClosed, state.isTransferring else { return nil }
             state.lastActivity = DispatchTime.now().uptimeNanoseconds
             if let limit, state.data.count + data.count > limit {
-                return (Int64(state.data.count), state.expectedBytes, true, false, nil)
+                return (Int64(state.data.count), state.expectedBytes, true, false)
             }
             let before = state.data.count
             let address = state.data.withUnsafeBytes { $0.baseAddress }
@@ -90,7 +120,7 @@ extension DownloaderOperation {
             }
             if report { state.reportedBytes = received }
             if withFeed, !state.isFeedDisabled { state.broadcastBytes = max(state.broadcastBytes, state.data.count) }
-            return (received, state.expectedBytes, false, report, state.sink)
+            return (received, state.expectedBytes, false, report)
         }
         guard let totals else { return }
         if totals.tooLarge {
@@ -105,7 +135,7 @@ extension DownloaderOperation {
         if withFeed {
             feed = { @Sendable [self] offset in body(from: offset) }
         }
-        totals.sink?.send(BodyProgress(received: totals.received, expected: totals.expected, isReport: totals.report,
+        settings.sink?.send(BodyProgress(received: totals.received, expected: totals.expected, isReport: totals.report,
                                        reader: feed))
     }
 
@@ -138,30 +168,31 @@ extension DownloaderOperation {
         return (.performDefaultHandling, nil)
     }
 
-    /// The body is complete: close the operation to newcomers, free the queue slot, then
-    /// check the body and hand it to the decoders.
+    /// The body is complete: close the operation, free the queue slot, check the body and hand
+    /// it to the subscribers (the decode runs among them); then the downloader forgets the
+    /// operation. It stays on the downloader's books until the body is handed over, so the
+    /// downloader never looks idle in between.
     func completeTransfer() {
-        // An unusable end is the attempt's failure (a retry may follow): checked before the
-        // operation closes to newcomers.
-        let ending = state.withLock { state -> (count: Int, expected: Int64?, response: URLResponse?)? in
-            state.isClosed ? nil : (state.data.count, state.expectedBytes, state.response)
+        enum Ending {
+            case closedAlready
+            /// An unusable end is the attempt's failure (a retry may follow): found in the same
+            /// locked step that would close the operation, which then stays open.
+            case unusable(ImageError)
+            case taken(Data, URLResponse?, Data?, DispatchWorkItem?, wasExecuting: Bool)
         }
-        guard let ending else { return }
-        let status = (ending.response as? HTTPURLResponse)?.statusCode
-        if ending.count == 0 {
-            // An empty 200 is an unusable response, not an image that failed to decode.
-            attemptFailed(ImageError(.invalidDownloadResponse, url: url, statusCode: status))
-            return
-        }
-        if let expected = ending.expected, Int64(ending.count) < expected, request.httpMethod != "HEAD",
-           (ending.response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding") == nil {
-            // The transfer reported success with fewer bytes than promised: a body cut short.
-            attemptFailed(ImageError(.invalidDownloadResponse, url: url, statusCode: status,
-                                     underlying: URLError(.networkConnectionLost)))
-            return
-        }
-        let taken = state.withLock { state -> (Data, URLResponse?, Data?, DispatchWorkItem?)? in
-            guard !state.isClosed else { return nil }
+        let ending = state.withLock { state -> Ending in
+            guard !state.isClosed else { return .closedAlready }
+            let http = state.response as? HTTPURLResponse
+            if state.data.isEmpty {
+                // An empty 200 is an unusable response, not an image that failed to decode.
+                return .unusable(ImageError(.invalidDownloadResponse, url: url, statusCode: http?.statusCode))
+            }
+            if let expected = state.expectedBytes, Int64(state.data.count) < expected, request.httpMethod != "HEAD",
+               http?.value(forHTTPHeaderField: "Content-Encoding") == nil {
+                // The transfer reported success with fewer bytes than promised: a body cut short.
+                return .unusable(ImageError(.invalidDownloadResponse, url: url, statusCode: http?.statusCode,
+                                            underlying: URLError(.networkConnectionLost)))
+            }
             state.isClosed = true
             state.isTransferring = false
             defer {
@@ -169,29 +200,32 @@ extension DownloaderOperation {
                 state.task = nil
                 state.deadline = nil
             }
-            return (state.data, state.response, state.cachedData, state.deadline)
+            return .taken(state.data, state.response, state.cachedData, state.deadline,
+                          wasExecuting: Self.finishPhase(&state))
         }
-        guard let (data, response, cachedData, deadline) = taken else { return }
-        // Counted before the operation leaves the downloader's books, until every caller's
-        // result is handed over or a decode job counts itself.
-        settings.deliveries.begin()
-        defer { settings.deliveries.end() }
-        settings.operationClosed(self)
+        let (data, response, cachedData, deadline, wasExecuting): (Data, URLResponse?, Data?, DispatchWorkItem?, Bool)
+        switch ending {
+        case .closedAlready: return
+        case .unusable(let error): return attemptFailed(error)
+        case let .taken(body, head, cached, timer, executing):
+            (data, response, cachedData, deadline, wasExecuting) = (body, head, cached, timer, executing)
+        }
         deadline?.cancel()
-        finishIfExecuting()
+        if wasExecuting { notifyFinished(wasExecuting: true) }
+        defer { settings.operationEnded(self, wasExecuting) }
+        let status = (response as? HTTPURLResponse)?.statusCode
         if let cachedData, cachedData == data {
-            fail(ImageError(.notModified, url: url, statusCode: status))
+            settings.sink?.finish(.failure(ImageError(.notModified, url: url, statusCode: status)))
             return
         }
         var body = data
         if let decryptor = context.downloadDecryptor {
             guard let decrypted = decryptor(data, response) else {
-                fail(ImageError(.badImageData, url: url, statusCode: status))
+                settings.sink?.finish(.failure(ImageError(.badImageData, url: url, statusCode: status)))
                 return
             }
             body = decrypted
         }
-        let sink = state.withLock { $0.sink }
-        sink?.finish(.success(DownloadedBody(data: body, response: response)))
+        settings.sink?.finish(.success(DownloadedBody(data: body, response: response)))
     }
 }

@@ -37,7 +37,6 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
     public let settings: Settings
 
     enum Phase { case waiting, executing, finished }
-    private enum StartDecision { case run, finishAtOnce, ignore }
 
     struct State {
         /// `waiting` until `start()`, `executing` while the transfer runs, then `finished`.
@@ -45,8 +44,6 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         /// Once true, the operation sends nothing more: the result is on its way, or everyone
         /// left.
         var isClosed = false
-        /// The bytes task this operation produces (set before it is queued).
-        var sink: SharedTask<DownloadedBody, BodyProgress>?
         /// The data task while it runs; nil before `start()` and after it is given up.
         var task: URLSessionDataTask?
         /// The response after the response modifier, once it arrived.
@@ -66,9 +63,6 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         /// When the running attempt last showed life (made, response head, redirect, body
         /// bytes), in `DispatchTime` nanoseconds: what the idle watchdog measures.
         var lastActivity: UInt64 = 0
-        /// Whether an idle check is scheduled. One check at a time re-arms itself, so a body
-        /// piece only records the time, never touches a timer.
-        var isWatchdogArmed = false
         /// True while an attempt's transfer runs; false before the first, while a retry is
         /// waited for, and after the end.
         var isTransferring = false
@@ -133,7 +127,7 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
     package var bodyGrowth: (received: Int, moved: Int) { state.withLock { ($0.data.count, $0.bodyBytesMoved) } }
 
     /// Subscribers still waiting for the bytes (callers that skip decoding, and decodes).
-    public var handlerCount: Int { state.withLock { $0.sink }?.subscriberCount ?? 0 }
+    public var handlerCount: Int { settings.sink?.subscriberCount ?? 0 }
 
     /// Always true: the work continues after `start()` returns.
     open override var isAsynchronous: Bool { true }
@@ -148,6 +142,14 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
     /// here (the queue calls `start()` also for a cancelled operation).
     open override func start() {
         let cancelledBefore = isCancelled
+        let deadline = settings.totalDeadline.map { _ in
+            DispatchWorkItem { [weak self] in
+                guard let self else { return }
+                fail(ImageError(.timedOut, url: url))
+            }
+        }
+        // One locked step moves the phase, arms the deadline and reads what the first attempt
+        // needs.
         let decision = state.withLock { state -> StartDecision in
             guard state.phase == .waiting else { return .ignore }
             if state.isClosed || cancelledBefore {
@@ -155,26 +157,37 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
                 return .finishAtOnce
             }
             state.phase = .executing
-            return .run
+            state.deadline = deadline
+            return .run(resumeRefused: state.resumeRefused)
         }
+        let resumeRefused: Bool
         switch decision {
         case .ignore: return
         case .finishAtOnce:
             notifyFinished(wasExecuting: false)
+            settings.operationEnded(self, true)
             return
-        case .run: break
+        case .run(let refused): resumeRefused = refused
         }
         notifyStarted()
-        scheduleDeadline()
-        startAttempt()
+        // The optional total deadline: FoundationNetworking ignores `timeoutIntervalForResource`
+        // and its request timeout only measures idle time, so a slow drip would never time
+        // out. It covers every attempt and the waits between them.
+        if let deadline, let seconds = settings.totalDeadline {
+            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + seconds, execute: deadline)
+        }
+        startAttempt(resumeRefused: resumeRefused)
     }
 
-    /// Starts one attempt: the first, or a retry.
-    func startAttempt() {
+    private enum StartDecision { case run(resumeRefused: Bool), finishAtOnce, ignore }
+
+    /// Starts one attempt: the first, or a retry. `resumeRefused`: a server refused a range
+    /// earlier in this download (read under the lock by the caller, which holds it anyway).
+    func startAttempt(resumeRefused: Bool) {
         if request.url?.isFileURL == true {
             readLocalFile()
         } else {
-            startDataTask()
+            startDataTask(resumeRefused: resumeRefused)
         }
     }
 
@@ -225,14 +238,12 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         defaultAnswer(to: challenge)
     }
 
-    /// Marks the operation finished (if it was executing) so the queue starts the next one.
-    func finishIfExecuting() {
-        let changed = state.withLock { state -> Bool in
-            guard state.phase == .executing else { return false }
-            state.phase = .finished
-            return true
-        }
-        if changed { notifyFinished(wasExecuting: true) }
+    /// Moves an executing operation to finished (under the lock, in the step that closes it);
+    /// true when it was executing, so the caller then sends ``notifyFinished(wasExecuting:)``.
+    static func finishPhase(_ state: inout State) -> Bool {
+        guard state.phase == .executing else { return false }
+        state.phase = .finished
+        return true
     }
 
     // On Linux `willChangeValue` does nothing and `didChangeValue(forKey:)` is what moves the
@@ -243,11 +254,12 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         didChangeValue(forKey: "isExecuting")
     }
 
-    private func notifyFinished(wasExecuting: Bool) {
+    /// Sends the KVO that frees the queue slot. The downloader is told separately
+    /// (``Settings/operationEnded``), once the operation sends nothing more.
+    func notifyFinished(wasExecuting: Bool) {
         if wasExecuting { willChangeValue(forKey: "isExecuting") }
         willChangeValue(forKey: "isFinished")
         if wasExecuting { didChangeValue(forKey: "isExecuting") }
         didChangeValue(forKey: "isFinished")
-        settings.operationFinished(self)
     }
 }

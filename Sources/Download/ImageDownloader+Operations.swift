@@ -9,20 +9,27 @@ import OspreyCodecs
 /// a ``DecodeRun`` for each decoded image.
 extension ImageDownloader {
     /// The bytes key of a caller's request (under the downloader's lock: it reads the
-    /// headers and may number an unmergeable request); nil once the downloader is invalidated.
-    func mergeKey(for url: URL, caller: DownloadCaller) -> DownloadMergeKey? {
+    /// headers and may number an unmergeable request), with the configuration and the session
+    /// a download started for it uses, read in the same step; nil once the downloader is
+    /// invalidated.
+    func mergeKey(for url: URL, caller: DownloadCaller) -> (DownloadMergeKey, ImageDownloaderConfig, URLSession)? {
         state.withLock { state in
-            guard !state.isInvalidated else { return nil }
-            return DownloadMergeKey(url: url, options: caller.options, context: caller.context,
-                                    headers: state.headers, headersGeneration: state.headersGeneration,
-                                    nextSerial: &state.nextUnmergeableSerial)
+            guard !state.isInvalidated, let session = state.session else { return nil }
+            let key = DownloadMergeKey(url: url, options: caller.options, context: caller.context,
+                                       headers: state.headers, headersGeneration: state.headersGeneration,
+                                       nextSerial: &state.nextUnmergeableSerial)
+            return (key, state.config, session)
         }
     }
 
     /// Starts the decode task for `caller`'s options: it subscribes to the bytes under `key`
     /// (starting the download when none runs) and decodes them on the coder queue.
+    ///
+    /// `started` is set when this call tried to start the download: to the operation, or to nil
+    /// when the request was refused.
     func startDecode(_ task: SharedTask<Decoded<DownloadedBody>, DecodeProgress>, key: DownloadMergeKey,
-                     decode: DecodeKey.Decode, caller: DownloadCaller) {
+                     decode: DecodeKey.Decode, caller: DownloadCaller, config: ImageDownloaderConfig,
+                     session: URLSession, started: inout DownloaderOperation??) {
         let coders = config.coders
         let decoders = StageDecoders(decode: { data, options throws(ImageError) in try coders.decode(data, options: options) },
                                      incrementalDecoder: { coders.incrementalDecoder(for: $0, options: $1) },
@@ -36,56 +43,62 @@ extension ImageDownloader {
                                                 }
                                                 return error
                                             })
+        // The decode task's first subscriber is this caller: the bytes are wanted at its priority.
         run.start { deliver in
-            bytes.subscribe(key, priority: task.priority, start: { [self] bytesTask in
-                startDownload(bytesTask, key: key, caller: caller)
+            bytes.subscribe(key, priority: caller.priority, start: { [self] bytesTask in
+                started = .some(startDownload(bytesTask, key: key, caller: caller, config: config, session: session))
             }, deliver)
         }
     }
 
     /// Builds the request (outside every lock: the request modifier is the caller's code),
-    /// makes the operation that produces `task`'s bytes, and queues it by priority.
-    func startDownload(_ task: SharedTask<DownloadedBody, BodyProgress>, key: DownloadMergeKey, caller: DownloadCaller) {
+    /// makes the operation that produces `task`'s bytes, and queues it by priority. Returns the
+    /// operation; nil when the request was refused (its request modifier returned nil or a
+    /// request without a URL, or the downloader was invalidated), which has been answered with
+    /// the failure already. `config` is the downloader's configuration
+    /// and `session` as the caller read them, once for the whole call.
+    @discardableResult
+    func startDownload(_ task: SharedTask<DownloadedBody, BodyProgress>, key: DownloadMergeKey, caller: DownloadCaller,
+                       config: ImageDownloaderConfig, session: URLSession) -> DownloaderOperation? {
         let url = key.url
-        let settings = operationSettings(for: caller.context)
+        let settings = operationSettings(for: caller.context, config: config, sink: task)
         var request = makeRequest(for: url, options: caller.options, headers: key.headers,
                                   idleTimeout: settings.downloadTimeout)
         if let modifier = caller.context.requestModifier {
             guard let modified = modifier(request) else {
-                caller.refuse()
-                return task.finish(.failure(ImageError(.cancelled, url: url)))
+                task.finish(.failure(ImageError(.cancelled, url: url)))
+                return nil
             }
             guard modified.url != nil else {
-                caller.refuse()
-                return task.finish(.failure(ImageError(.invalidURL, url: url)))
+                task.finish(.failure(ImageError(.invalidURL, url: url)))
+                return nil
             }
             request = modified
         }
         let operation = config.operationClass.init(request: request, session: session, options: caller.options,
                                                    context: caller.context, settings: settings)
-        operation.attach(task)
-        let filed = state.withLock { state -> Bool in
-            if state.isInvalidated { return false }
+        // Filed, and handed a free slot if there is one, in one locked step.
+        let filed = state.withLock { state -> [DownloaderOperation]? in
+            if state.isInvalidated { return nil }
             if let replaced = state.operations[key] {
                 state.keyOfOperation[ObjectIdentifier(replaced)] = nil
             }
             state.operations[key] = operation
             state.keyOfOperation[ObjectIdentifier(operation)] = key
             state.pending.append(operation, priority: operation.queuePriority)
-            return true
+            return Self.takeReady(&state)
         }
-        guard filed else {
-            caller.refuse()
-            return task.finish(.failure(ImageError(.cancelled, url: url)))
+        guard let ready = filed else {
+            task.finish(.failure(ImageError(.cancelled, url: url)))
+            return nil
         }
-        // The last subscriber leaving stops the download; the priority its subscribers still
-        // want orders it among the waiting ones.
-        task.onCancel { [weak self] in
-            self?.operationDidClose(operation)
-            operation.cancel()
-        }
-        task.onPriorityChange { [weak self] priority in self?.setPriority(priority, of: operation) }
-        startWaitingOperations()
+        // The last subscriber leaving stops the download (the operation then leaves the books);
+        // the priority its subscribers still want orders it among the waiting ones.
+        task.onCancel({ operation.cancel() },
+                      onPriorityChange: { [weak self] priority in self?.setPriority(priority, of: operation) })
+        // Outside the lock: the queue may call `start()` on this thread.
+        for next in ready { downloadQueue.addOperation(next) }
+        return operation
     }
 
     /// While `operation` waits for a slot it moves to `priority` (lowered as well as raised),
@@ -104,28 +117,33 @@ extension ImageDownloader {
         }
     }
 
-    /// What an operation started for a load with `context` is made with: the configuration
-    /// as it is now, with the load's overrides.
-    func operationSettings(for context: ImageContext) -> DownloaderOperation.Settings {
-        DownloaderOperation.Settings(config: config, context: context, router: router, coderQueue: coderQueue,
+    /// What an operation started for a load with `context` is made with: `config` (the
+    /// configuration as it is now), with the load's overrides, and the bytes task it produces.
+    func operationSettings(for context: ImageContext, config: ImageDownloaderConfig,
+                           sink: SharedTask<DownloadedBody, BodyProgress>) -> DownloaderOperation.Settings {
+        DownloaderOperation.Settings(config: config, context: context, sink: sink, router: router, coderQueue: coderQueue,
                                      cookieStorage: cookieStorage, sessionGate: sessionGate,
-                                     deliveries: deliveries, cancellations: cancellations, partials: partials,
-                                     operationClosed: { [weak self] operation in self?.operationDidClose(operation) },
-                                     operationFinished: { [weak self] operation in
-                                         self?.operationDidFinish(operation)
+                                     cancellations: cancellations, partials: partials,
+                                     operationEnded: { [weak self] operation, freedSlot in
+                                         self?.operationDidEnd(operation, freedSlot: freedSlot)
                                      })
     }
 
-    /// An operation stopped accepting callers: new callers of its key get a new operation.
-    func operationDidClose(_ operation: DownloaderOperation) {
-        state.withLock { state in
+    /// An operation sends nothing more: it leaves the books (new callers of its key get a new
+    /// operation) and the waiting list; when it also signalled `isFinished` (`freedSlot`), its
+    /// queue slot goes to the next waiting operation. One locked step for all of it.
+    func operationDidEnd(_ operation: DownloaderOperation, freedSlot: Bool) {
+        let ready = state.withLock { state -> [DownloaderOperation] in
             let id = ObjectIdentifier(operation)
             if let key = state.keyOfOperation.removeValue(forKey: id), state.operations[key] === operation {
                 state.operations[key] = nil
             }
             // Everyone left before it got a slot: it never reaches the queue.
             state.pending.remove(operation)
+            guard freedSlot, state.running.remove(id) != nil else { return [] }
+            return Self.takeReady(&state)
         }
+        for next in ready { downloadQueue.addOperation(next) }
     }
 }
 

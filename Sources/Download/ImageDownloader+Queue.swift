@@ -21,8 +21,10 @@ extension ImageDownloader {
         set {
             let limit = max(1, session.configuration.httpMaximumConnectionsPerHost)
             let slots = min(max(1, newValue), limit)
-            state.withLock { $0.slotCount = slots }
-            configBox.withLock { $0.maxConcurrentDownloads = slots }
+            state.withLock { state in
+                state.slotCount = slots
+                state.config.maxConcurrentDownloads = slots
+            }
             downloadQueue.maxConcurrentOperationCount = slots
             startWaitingOperations()
         }
@@ -30,24 +32,22 @@ extension ImageDownloader {
 
     /// Hands waiting operations to the queue while slots are free (and not suspended).
     func startWaitingOperations() {
-        let ready = state.withLock { state -> [DownloaderOperation] in
-            var ready: [DownloaderOperation] = []
-            while !state.isSuspended, !state.isInvalidated, state.running.count < state.slotCount,
-                  let next = state.pending.popNext() {
-                state.running.insert(ObjectIdentifier(next))
-                ready.append(next)
-            }
-            return ready
-        }
+        let ready = state.withLock { Self.takeReady(&$0) }
         // Outside the lock: the queue may call `start()` (and so the operation's own lock and
         // its callbacks) on this thread. Operations added together all start at once, so the
         // order of these calls does not matter.
         for operation in ready { downloadQueue.addOperation(operation) }
     }
 
-    /// An operation the queue ran has finished: its slot goes to the next waiting one.
-    func operationDidFinish(_ operation: DownloaderOperation) {
-        let freed = state.withLock { $0.running.remove(ObjectIdentifier(operation)) != nil }
-        if freed { startWaitingOperations() }
+    /// Takes the waiting operations that may start now (under the downloader's lock) and
+    /// counts them as running; the caller hands them to the queue once the lock is released.
+    static func takeReady(_ state: inout State) -> [DownloaderOperation] {
+        var ready: [DownloaderOperation] = []
+        while !state.isSuspended, !state.isInvalidated, state.running.count < state.slotCount,
+              let next = state.pending.popNext() {
+            state.running.insert(ObjectIdentifier(next))
+            ready.append(next)
+        }
+        return ready
     }
 }

@@ -44,8 +44,7 @@ extension ImageDownloader: URLSessionDataDelegate {
 
     /// Routes the end of a task and forgets it.
     public func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let operation = router.operation(for: task) else { return }
-        router.unregister(task)
+        guard let operation = router.remove(task) else { return }
         operation.taskDidComplete(with: error)
     }
 

@@ -28,17 +28,15 @@ public final class ImageDownloader: NSObject, Sendable {
     /// ``maxConcurrentDownloads`` does. Each read and each write is atomic; a read-modify-write
     /// such as `config.downloadTimeout += 1` from two threads at once may lose one of them.
     public var config: ImageDownloaderConfig {
-        get { configBox.withLock { $0 } }
+        get { state.withLock { $0.config } }
         set {
-            let slotsChanged = configBox.withLock { config -> Bool in
-                defer { config = newValue }
-                return config.maxConcurrentDownloads != newValue.maxConcurrentDownloads
+            let slotsChanged = state.withLock { state -> Bool in
+                defer { state.config = newValue }
+                return state.config.maxConcurrentDownloads != newValue.maxConcurrentDownloads
             }
             if slotsChanged { maxConcurrentDownloads = newValue.maxConcurrentDownloads }
         }
     }
-    /// Invariant: the settings later downloads start with; only whole values are swapped in.
-    let configBox: Locked<ImageDownloaderConfig>
     /// Bytes of broken-off downloads kept for resuming, by URL.
     let partials: PartialDownloads
     /// Runs the operations; its width is ``ImageDownloaderConfig/maxConcurrentDownloads``.
@@ -66,6 +64,11 @@ public final class ImageDownloader: NSObject, Sendable {
     let cookieStorage: HTTPCookieStorage?
 
     struct State {
+        /// The settings later downloads start with (``config``); only whole values are swapped
+        /// in. Kept with the rest so that a request reads it in the step that makes its key.
+        var config: ImageDownloaderConfig
+        /// The session, set once right after `super.init()` (it needs `self` as its delegate).
+        var session: URLSession?
         /// Operations that still accept callers, by what a caller must share to join one
         /// (URL, request-shaping options, headers, closures: see ``DownloadMergeKey``).
         var operations: [DownloadMergeKey: DownloaderOperation] = [:]
@@ -100,12 +103,9 @@ public final class ImageDownloader: NSObject, Sendable {
     /// slot count, and an operation is handed to the queue only while a slot is free, so the
     /// queue never holds an operation that may not start at once.
     let state: Locked<State>
-    /// Written once, right after `super.init()` (the session needs `self` as its delegate).
-    private let sessionBox = Locked<URLSession?>(nil)
 
     /// Creates a downloader with its own session and queues.
     public init(config: ImageDownloaderConfig = .init()) {
-        configBox = Locked(config)
         partials = PartialDownloads(capacity: config.maxPartialDownloadBytes)
         downloadQueue = OperationQueue()
         downloadQueue.name = "osprey.downloader.operations"
@@ -114,20 +114,20 @@ public final class ImageDownloader: NSObject, Sendable {
         delegateQueue.name = "osprey.downloader.session-delegate"
         delegateQueue.maxConcurrentOperationCount = 1
         coderQueue = DecodeStage.coderQueue
-        state = Locked(State(pending: PendingDownloads(order: config.executionOrder), slotCount: max(1, config.maxConcurrentDownloads),
+        state = Locked(State(config: config, pending: PendingDownloads(order: config.executionOrder), slotCount: max(1, config.maxConcurrentDownloads),
                              headers: Self.defaultHeaders))
         cookieStorage = config.cookieStorage ?? HTTPCookieStorage.shared
         super.init()
         let session = URLSession(configuration: Self.sessionConfiguration(for: config, cookieStorage: cookieStorage),
                                  delegate: self,
                                  delegateQueue: delegateQueue)
-        sessionBox.withLock { $0 = session }
+        state.withLock { $0.session = session }
     }
 
     /// The session all downloads run on.
     public var session: URLSession {
         // Set at the end of init, before `self` can reach another thread.
-        sessionBox.withLock { $0 }!
+        state.withLock { $0.session }!
     }
 
     /// Downloads `url`, or joins the download of it already under way.
@@ -145,25 +145,39 @@ public final class ImageDownloader: NSObject, Sendable {
             caller.finish(.failure(ImageError(.invalidURL, url: url)))
             return nil
         }
-        guard let key = mergeKey(for: url, caller: caller) else {
+        guard let (key, config, session) = mergeKey(for: url, caller: caller) else {
             caller.finish(.failure(ImageError(.cancelled, url: url)))
             return nil
         }
         let subscription: TaskSubscription
+        // Set when this call tried to start the download: to its operation, or to nil when the
+        // request was refused (the start closures run on this thread, before `subscribe`
+        // returns). The configuration is read once, and only by a call that starts something.
+        var started: DownloaderOperation??
         if let decode = caller.decodeKey {
             subscription = decodes.subscribe(DecodeKey(bytes: key, decode: decode), priority: caller.priority,
-                                             start: { [self] task in startDecode(task, key: key, decode: decode, caller: caller) },
+                                             start: { [self] task in
+                                                 startDecode(task, key: key, decode: decode, caller: caller, config: config,
+                                                             session: session, started: &started)
+                                             },
                                              caller.deliverDecoded)
         } else {
             subscription = bytes.subscribe(key, priority: caller.priority,
-                                           start: { [self] task in startDownload(task, key: key, caller: caller) },
+                                           start: { [self] task in
+                                               started = .some(startDownload(task, key: key, caller: caller, config: config,
+                                                                             session: session))
+                                           },
                                            caller.deliverBytes)
         }
         // A request that failed before it was sent (its request modifier refused it, the
         // downloader was invalidated) has been answered already: there is nothing to cancel.
-        guard !caller.wasRefused else { return nil }
-        return DownloadToken(url: url, subscription: subscription, caller: caller,
-                             operation: state.withLock { $0.operations[key] })
+        let operation: DownloaderOperation?
+        switch started {
+        case .some(.none): return nil
+        case .some(.some(let made)): operation = made
+        case .none: operation = state.withLock { $0.operations[key] }
+        }
+        return DownloadToken(url: url, subscription: subscription, caller: caller, operation: operation)
     }
 
     /// Sets (or with nil removes) a header sent with every later request.

@@ -35,8 +35,7 @@ extension LoadTask {
     private func runningShared(_ task: SharedTask<ImageResult, ImageProgress>) -> LoadTask {
         let inner = ImageLoadOperation(url: url, callbackQueue: .current,
                                        completion: { task.finish($0) }, onFinish: { _ in })
-        task.onCancel { inner.cancel() }
-        task.onPriorityChange { inner.setPriority($0) }
+        task.onCancel({ inner.cancel() }, onPriorityChange: { inner.setPriority($0) })
         return LoadTask(manager: manager, operation: inner, url: url, options: options, context: innerContext,
                         cache: cache, loader: loader,
                         progress: { task.send($0, replay: $0.partialImage != nil) },

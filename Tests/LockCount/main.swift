@@ -1,23 +1,74 @@
 // The child process of `LockTrafficTests`: counts how many times `Locked` is taken for one
 // cold load, with nothing else running in the process.
 //
-// Usage: osprey-lock-count
+// Usage: osprey-lock-count            (the measurement)
+//        osprey-lock-count --serve    (the image server it starts as a process of its own)
+//
+// The loopback server takes locks of its own (its routes, its connection bookkeeping), so it
+// runs in a second process: the counts are Osprey's alone, however the server schedules.
 //
 // Prints one line of JSON: `server` is the locks taken while a plain URLSession fetches one
-// image from the loopback server (the server's own share, since Foundation does not use
-// `Locked`); `download` and `load` are the locks taken while `ImageDownloader` downloads and
-// decodes one image, and while `ImageManager` loads one cold (cache miss, download, decode,
-// memory store), each counted up to its completion. The Osprey share is the difference.
+// image (Foundation does not use `Locked`, so anything above 0 means something else of this
+// process took locks meanwhile); `download` and `load` are the locks taken while
+// `ImageDownloader` downloads and decodes one image, and while `ImageManager` loads one cold
+// (cache miss, download, decode, memory and disk store), each counted up to its completion.
 // Only debug builds on Linux count; elsewhere it prints `{"unavailable":true}`.
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import LoopbackServer
 import Osprey
 import OspreyManagerTestSupport
 
+let imageCount = 6
+
+if CommandLine.arguments.dropFirst().first == "--serve" {
+    // Serves the images until the parent closes our standard input.
+    let server = try LoopbackServer()
+    for index in 0..<imageCount {
+        server.setRoute("/\(index).png", .ok(ManagerFixture.png(seed: index), contentType: "image/png"))
+    }
+    FileHandle.standardOutput.write(Data((server.baseURL.absoluteString + "\n").utf8))
+    _ = FileHandle.standardInput.readDataToEndOfFile()
+    server.stop()
+    exit(0)
+}
+
 #if DEBUG && os(Linux)
-let fixture = try ManagerFixture()
+/// Starts the server process and returns it with the base URL it serves.
+func startServer() throws -> (Process, Pipe, URL) {
+    let process = Process()
+    process.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+    process.arguments = ["--serve"]
+    let output = Pipe()
+    let input = Pipe()
+    process.standardOutput = output
+    process.standardInput = input
+    try process.run()
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+        let chunk = output.fileHandleForReading.availableData
+        guard !chunk.isEmpty else { break }
+        line.append(chunk)
+    }
+    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    guard let base = URL(string: text) else {
+        FileHandle.standardError.write(Data("the server process did not answer\n".utf8))
+        exit(1)
+    }
+    return (process, input, base)
+}
+
+let (serverProcess, serverInput, base) = try startServer()
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("osprey-lock-count-\(UUID().uuidString)")
+let cache = ImageCache(namespace: "lock-count", diskCacheDirectory: directory)
+var config = ImageDownloaderConfig()
+config.maxConcurrentDownloads = 6
+config.downloadTimeout = 300
+let downloader = ImageDownloader(config: config)
+let manager = ImageManager(cache: cache, loader: downloader)
+let callbacks = DispatchQueue(label: "osprey.lock-count.callbacks")
 let session = URLSession(configuration: .ephemeral)
 
 func fetch(_ url: URL) {
@@ -28,15 +79,17 @@ func fetch(_ url: URL) {
 
 func load(_ url: URL) {
     let done = DispatchSemaphore(value: 0)
-    fixture.manager.loadImage(with: url, context: fixture.context) { _ in done.signal() }
+    var context = ImageContext()
+    context.callbackQueue = .queue(callbacks)
+    manager.loadImage(with: url, context: context) { _ in done.signal() }
     done.wait()
 }
 
 func download(_ url: URL) {
     let done = DispatchSemaphore(value: 0)
     var context = ImageContext()
-    context.callbackQueue = .queue(fixture.queue)
-    fixture.downloader.downloadImage(with: url, context: context) { _ in done.signal() }
+    context.callbackQueue = .queue(callbacks)
+    downloader.downloadImage(with: url, context: context) { _ in done.signal() }
     done.wait()
 }
 
@@ -47,15 +100,28 @@ func locks(_ work: () -> Void) -> Int {
     return LockTally.taken.load(ordering: .relaxed)
 }
 
-let urls = (0..<6).map { fixture.serveImage("/\($0).png", seed: $0).0 }
+/// Waits until the downloader has nothing under way, so one measurement's tail (an operation
+/// finishing after its caller was answered) is not counted in the next.
+func settle() {
+    while !downloader.isIdle { usleep(1000) }
+    usleep(20_000)
+}
+
+let urls = (0..<imageCount).map { base.appendingPathComponent("\($0).png") }
 // One of each first, so that one-time set-up (sessions, queues, the disk folder) is not counted.
 fetch(urls[0])
 download(urls[1])
 load(urls[2])
+settle()
 let server = locks { fetch(urls[3]) }
+settle()
 let downloadCount = locks { download(urls[4]) }
+settle()
 let loadCount = locks { load(urls[5]) }
 print(#"{"server":\#(server),"download":\#(downloadCount),"load":\#(loadCount)}"#)
+serverInput.fileHandleForWriting.closeFile()
+serverProcess.waitUntilExit()
+try? FileManager.default.removeItem(at: directory)
 #else
 print(#"{"unavailable":true}"#)
 #endif

@@ -93,7 +93,6 @@ package final class DecodeRun<Body: Sendable>: Sendable {
     package typealias BytesDeliver = SharedTask<Body, BodyProgress>.Deliver
 
     private struct State {
-        var bytes: TaskSubscription?
         var decoder: (any IncrementalImageDecoding)?
         /// Body bytes handed to the decoder (or kept in `head` until one can be chosen).
         var fedBytes = 0
@@ -108,7 +107,7 @@ package final class DecodeRun<Body: Sendable>: Sendable {
     }
 
     // Invariant: `decoder`, `fedBytes`, `head`, `isUnusable` and `lastPartial` change only on
-    // `serial`; `bytes` is set once, right after subscribing.
+    // `serial`.
     private let state = Locked(State())
     private let task: Task
     private let options: DecodeOptions
@@ -144,15 +143,13 @@ package final class DecodeRun<Body: Sendable>: Sendable {
     /// Subscribes to the bytes through `subscribe` and wires cancellation and priority.
     package func start(subscribe: (@escaping BytesDeliver) -> TaskSubscription) {
         let cancellation = options.cancellation
-        task.onCancel { [self] in
-            cancellation?.cancel()
-            state.withLock { $0.bytes }?.cancel()
-        }
         let subscription = subscribe { [self] event in handle(event) }
-        state.withLock { $0.bytes = subscription }
-        task.onPriorityChange { subscription.setPriority($0) }
-        // Everyone may have left while the subscription was being made.
-        if task.isCancelled { subscription.cancel() }
+        // Wired in one locked step once subscribed; when everyone left while the subscription
+        // was being made, the cancel handler runs at once.
+        task.onCancel({
+            cancellation?.cancel()
+            subscription.cancel()
+        }, onPriorityChange: { subscription.setPriority($0) })
     }
 
     /// Decodes `body`, whose bytes are all at hand (a disk hit): no bytes stage to subscribe
@@ -258,7 +255,8 @@ package final class DecodeRun<Body: Sendable>: Sendable {
             let bytes = data(body)
             let result: Result<DecodedImage, ImageError>
             do throws(ImageError) {
-                if let (decoder, fed) = takeDecoder(), fed <= bytes.count {
+                // Only a progressive decode has an incremental decoder to finish.
+                if serial != nil, let (decoder, fed) = takeDecoder(), fed <= bytes.count {
                     try options.checkCancellation()
                     if fed < bytes.count { decoder.append(bytes.subdata(in: fed..<bytes.count)) }
                     result = .success(try decoder.finish(allBytes: bytes))

@@ -29,12 +29,15 @@ package final class SharedTask<Value: Sendable, Progress: Sendable>: Sendable {
     package typealias Deliver = @Sendable (Event) -> Void
 
     private struct Subscriber {
+        let id: Int
         let deliver: Deliver
         var priority: LoadPriority
     }
 
     private struct State {
-        var subscribers: [Int: Subscriber] = [:]
+        /// In the order they joined (ids increase): delivery order without sorting, and no
+        /// hashing for the one or few subscribers a task has.
+        var subscribers: [Subscriber] = []
         var nextID = 0
         /// True once the result is on its way or every subscriber left: nobody may join.
         var isClosed = false
@@ -48,7 +51,13 @@ package final class SharedTask<Value: Sendable, Progress: Sendable>: Sendable {
         var toldPriority: LoadPriority = .normal
 
         var wantedPriority: LoadPriority {
-            subscribers.values.map(\.priority).max() ?? .normal
+            guard var wanted = subscribers.first?.priority else { return .normal }
+            for subscriber in subscribers.dropFirst() where subscriber.priority > wanted { wanted = subscriber.priority }
+            return wanted
+        }
+
+        func index(of id: Int) -> Int? {
+            subscribers.firstIndex { $0.id == id }
         }
     }
 
@@ -83,7 +92,7 @@ package final class SharedTask<Value: Sendable, Progress: Sendable>: Sendable {
             let id = state.nextID
             state.nextID += 1
             if id == 0 { state.toldPriority = priority }
-            state.subscribers[id] = Subscriber(deliver: deliver, priority: priority)
+            state.subscribers.append(Subscriber(id: id, deliver: deliver, priority: priority))
             var raise: (@Sendable (LoadPriority) -> Void, LoadPriority)?
             let wanted = state.wantedPriority
             if wanted != state.toldPriority, let handler = state.onPriority {
@@ -110,7 +119,8 @@ package final class SharedTask<Value: Sendable, Progress: Sendable>: Sendable {
         typealias Left = (subscriber: Subscriber?, cancel: (@Sendable () -> Void)?,
                           lower: (@Sendable (LoadPriority) -> Void, LoadPriority)?)
         let (subscriber, cancel, lower) = state.withLock { state -> Left in
-            guard let subscriber = state.subscribers.removeValue(forKey: id) else { return (nil, nil, nil) }
+            guard let index = state.index(of: id) else { return (nil, nil, nil) }
+            let subscriber = state.subscribers.remove(at: index)
             guard state.subscribers.isEmpty, !state.isClosed else {
                 // The one that wanted it soonest may have left.
                 let wanted = state.wantedPriority
@@ -138,8 +148,8 @@ package final class SharedTask<Value: Sendable, Progress: Sendable>: Sendable {
 
     private func setPriority(_ priority: LoadPriority, of id: Int) {
         let tell = state.withLock { state -> (@Sendable (LoadPriority) -> Void, LoadPriority)? in
-            guard !state.isClosed, state.subscribers[id] != nil else { return nil }
-            state.subscribers[id]?.priority = priority
+            guard !state.isClosed, let index = state.index(of: id) else { return nil }
+            state.subscribers[index].priority = priority
             let wanted = state.wantedPriority
             guard wanted != state.toldPriority, let handler = state.onPriority else { return nil }
             state.toldPriority = wanted
@@ -166,6 +176,21 @@ package final class SharedTask<Value: Sendable, Progress: Sendable>: Sendable {
         if runNow { handler() }
     }
 
+    /// ``onCancel(_:)`` and ``onPriorityChange(_:)`` in one locked step, for a producer that
+    /// has both.
+    package func onCancel(_ cancel: @escaping @Sendable () -> Void,
+                          onPriorityChange priority: @escaping @Sendable (LoadPriority) -> Void) {
+        let runNow = state.withLock { state -> Bool in
+            guard !state.isCancelled else { return true }
+            if !state.isClosed {
+                state.onCancel = cancel
+                state.onPriority = priority
+            }
+            return false
+        }
+        if runNow { cancel() }
+    }
+
     /// Runs `handler` whenever the highest priority the subscribers want changes.
     package func onPriorityChange(_ handler: @escaping @Sendable (LoadPriority) -> Void) {
         state.withLock { state in
@@ -178,7 +203,7 @@ package final class SharedTask<Value: Sendable, Progress: Sendable>: Sendable {
         let delivers = state.withLock { state -> [Deliver] in
             guard !state.isClosed else { return [] }
             if replay { state.replayed = progress }
-            return Self.ordered(state.subscribers)
+            return state.subscribers.map(\.deliver)
         }
         for deliver in delivers { deliver(.progress(progress)) }
     }
@@ -195,17 +220,11 @@ package final class SharedTask<Value: Sendable, Progress: Sendable>: Sendable {
                 state.onPriority = nil
                 state.replayed = nil
             }
-            return Self.ordered(state.subscribers)
+            return state.subscribers.map(\.deliver)
         }
         guard let delivers else { return }
         onClose?(self)
         for deliver in delivers { deliver(.completed(result)) }
-    }
-
-    /// Subscribers in the order they joined.
-    private static func ordered(_ subscribers: [Int: Subscriber]) -> [Deliver] {
-        if subscribers.count == 1 { return [subscribers.first!.value.deliver] }
-        return subscribers.sorted { $0.key < $1.key }.map(\.value.deliver)
     }
 }
 
