@@ -6,27 +6,41 @@ import OspreyCore
 /// colorants, out-of-gamut values clipped), as decoders' output stages call it row by row.
 ///
 /// Two kernels, chosen when built:
-/// - **matrix/TRC** profiles (and PNG `gAMA`/`cHRM`/`cICP`): for each matrix coefficient a
-///   256-entry fixed-point table of linear light times that coefficient (so linearising and the
-///   3 × 3 matrix are nine loads and six integer adds per pixel), then an 8192-entry table from
-///   linear light to sRGB bytes (half a step of it is at most 0.2 of an 8-bit level, at black
-///   where sRGB is steepest);
+/// - **matrix/TRC** profiles (and PNG `gAMA`/`cHRM`/`cICP`): for each input channel a
+///   256-entry table of its linear light times the matrix column, as three fixed-point lanes
+///   (so linearising and the 3 × 3 matrix are three 16-byte loads and two vector adds per
+///   pixel, as littleCMS's 8-bit matrix-shaper path does it with 1.14 fixed point), then one
+///   table from linear light to sRGB bytes, 8192 steps from black to white (half a step is at
+///   most 0.2 of an 8-bit level, at black where sRGB is steepest), extended below black and
+///   above white to every sum the tables can make, so no pixel needs a clamp;
 /// - **`A2B0` LUT** profiles: the whole transform sampled once on a 33³ grid of sRGB output
 ///   values, interpolated tetrahedrally per pixel, as littleCMS optimises an 8-bit transform.
 ///
 /// Immutable after `init`, so one converter is shared by any number of decodes.
 final class SRGBConverter: Sendable {
-    /// Matrix/TRC kernel: for each output channel (red, green, blue) and each input channel,
-    /// 256 entries of matrix coefficient × linear light, in 1/16 steps of ``encodeTable``'s
-    /// index (the first table of each output carries the rounding term). Empty for a LUT.
-    private let matrixTable: [Int32]
+    /// Matrix/TRC kernel: red's 256 entries, then green's, then blue's; lane *k* is the input's
+    /// linear light times the matrix's coefficient for output *k*, in 1/16 steps of
+    /// ``encodeTable``'s index. Red's entries also carry the rounding term and
+    /// ``encodeBias`` × 16. Empty for a LUT.
+    private let lanes: [SIMD4<Int32>]
+    /// Matrix/TRC kernel: sRGB bytes by `lane sum >> 4` (so by linear-light step plus
+    /// ``encodeBias``), covering every sum the tables make — or, for a profile whose sums span
+    /// more than ``wideEncodeLimit`` entries, ``encodeTable`` itself, indices then clamped.
+    private let encode: [UInt8]
+    /// Encode-table entries below linear black.
+    private let encodeBias: Int32
+    /// Whether the kernel clamps its indices (a hostile profile's huge coefficients).
+    private let clamps: Bool
     /// LUT kernel: 33³ nodes of sRGB output (0…255) as SIMD4, red slowest. Empty for a matrix.
-    /// (Two stored arrays rather than an enum with two array payloads: the enum would keep its
+    /// (Stored arrays rather than an enum with array payloads: the enum would keep its
     /// case in the pointer's spare bits, which leak checkers cannot follow.)
     private let gridNodes: [SIMD4<Float>]
 
     /// Linear light index steps of ``encodeTable``.
     static let encodeSteps = 8191
+    /// The most entries a converter's own encode table may have (real profiles' matrices
+    /// need under 25 000: ProPhoto's sums span about −0.6…2 of the linear range).
+    static let wideEncodeLimit = 1 << 15
     /// Grid nodes per axis for LUT profiles.
     static let gridPoints = 33
 
@@ -69,20 +83,42 @@ final class SRGBConverter: Sendable {
         switch source {
         case .matrix(let colorants, let curves):
             let m = toSRGB * colorants
-            let rows = [m.rows.0, m.rows.1, m.rows.2]
-            let linear = (0..<3).map { channel in (0..<256).map { curves[channel](Double($0) / 255) } }
-            var table = [Int32](repeating: 0, count: 9 * 256)
-            for output in 0..<3 {
-                for input in 0..<3 {
-                    for i in 0..<256 {
-                        let v = rows[output][input] * linear[input][i] * Double(Self.encodeSteps) * 16 + (input == 0 ? 8 : 0)
-                        // A hostile profile's coefficients may be anything: keep the sums in range.
-                        guard v.isFinite, abs(v) < Double(1 << 28) else { return nil }
-                        table[(output * 3 + input) * 256 + i] = Int32(v.rounded(.down))
-                    }
+            let columns = [m.columns.0, m.columns.1, m.columns.2]
+            var table = [SIMD4<Int32>](repeating: .zero, count: 3 * 256)
+            // Per output lane, the least and greatest sum the three tables can make.
+            var low = SIMD4<Int64>.zero, high = SIMD4<Int64>.zero
+            for input in 0..<3 {
+                var least = SIMD4<Int64>(repeating: .max), most = SIMD4<Int64>(repeating: .min)
+                for i in 0..<256 {
+                    let v = columns[input] * curves[input](Double(i) / 255) * Double(Self.encodeSteps) * 16
+                        + (input == 0 ? 8 : 0)
+                    // A hostile profile's coefficients may be anything: keep the sums in range.
+                    guard v.x.isFinite, v.y.isFinite, v.z.isFinite,
+                          max(abs(v.x), abs(v.y), abs(v.z)) < Double(1 << 28) else { return nil }
+                    let entry = SIMD4<Int32>(Int32(v.x.rounded(.down)), Int32(v.y.rounded(.down)), Int32(v.z.rounded(.down)), 0)
+                    table[input * 256 + i] = entry
+                    let wide = SIMD4<Int64>(truncatingIfNeeded: entry)
+                    least = least.replacing(with: wide, where: wide .< least)
+                    most = most.replacing(with: wide, where: wide .> most)
                 }
+                low &+= least
+                high &+= most
             }
-            matrixTable = table
+            // Lane 3 is always 0; lanes 0–2 bound the sums (shifts floor, so they bound indices too).
+            let first = min(low[0], low[1], low[2]) >> 4, last = max(high[0], high[1], high[2]) >> 4
+            let span = last - min(first, 0) + 1
+            if span <= Self.wideEncodeLimit {
+                let bias = Int32(max(-first, 0))
+                for i in 0..<256 { table[i] &+= SIMD4(bias << 4, bias << 4, bias << 4, 0) }
+                encode = (0..<Int(span)).map { Self.encodeTable[min(max($0 - Int(bias), 0), Self.encodeSteps)] }
+                encodeBias = bias
+                clamps = false
+            } else {
+                encode = Self.encodeTable
+                encodeBias = 0
+                clamps = true
+            }
+            lanes = table
             gridNodes = []
         case .lut(let pipeline):
             let n = Self.gridPoints
@@ -92,21 +128,29 @@ final class SRGBConverter: Sendable {
                 return SIMD4(Float(e.x), Float(e.y), Float(e.z), 0)
             }
             guard nodes.allSatisfy({ ($0 * 0).sum() == 0 }) else { return nil }
-            matrixTable = []
+            lanes = []
+            encode = []
+            encodeBias = 0
+            clamps = false
             gridNodes = nodes
         }
     }
 
     /// Converts `count` RGBA pixels at `row` in place; alpha is untouched (straight alpha).
     func convert(row: UnsafeMutablePointer<UInt8>, count: Int) {
-        if gridNodes.isEmpty {
-            matrixTable.withUnsafeBufferPointer { t in
-                Self.encodeTable.withUnsafeBufferPointer { e in
-                    Self.matrixRow(row, count: count, table: t.baseAddress!, encode: e.baseAddress!)
+        guard gridNodes.isEmpty else {
+            gridNodes.withUnsafeBufferPointer { Self.gridRow(row, count: count, nodes: $0.baseAddress!) }
+            return
+        }
+        lanes.withUnsafeBufferPointer { t in
+            encode.withUnsafeBufferPointer { e in
+                // Two copies of one kernel: the usual one has no clamp at all.
+                if clamps {
+                    Self.matrixRow(row, count: count, lanes: t.baseAddress!, encode: e.baseAddress!, clamped: true)
+                } else {
+                    Self.matrixRow(row, count: count, lanes: t.baseAddress!, encode: e.baseAddress!, clamped: false)
                 }
             }
-        } else {
-            gridNodes.withUnsafeBufferPointer { Self.gridRow(row, count: count, nodes: $0.baseAddress!) }
         }
     }
 
@@ -116,23 +160,21 @@ final class SRGBConverter: Sendable {
         pixels.bytes.withUnsafeMutableBufferPointer { convert(row: $0.baseAddress!, count: count) }
     }
 
-    /// Integer arithmetic throughout: nine table loads and six adds a pixel, then a shift and a
-    /// clamp per channel. (Float SIMD lanes with `pointwiseMin` and float → integer conversions
-    /// measured several times slower: those generic SIMD helpers are not specialised here.)
+    /// Three table loads and two vector adds a pixel, a vector shift, then an encode-table
+    /// load per channel. Byte loads and stores: measured faster than one 32-bit load and store
+    /// with shifts and masks. (Float lanes measured far slower: the generic float → integer
+    /// SIMD conversions are not specialised.) `clamped` only for ``clamps`` converters.
     @inline(__always)
-    private static func matrixRow(_ p: UnsafeMutablePointer<UInt8>, count: Int, table t: UnsafePointer<Int32>,
-                                  encode: UnsafePointer<UInt8>) {
+    private static func matrixRow(_ p: UnsafeMutablePointer<UInt8>, count: Int, lanes t: UnsafePointer<SIMD4<Int32>>,
+                                  encode e: UnsafePointer<UInt8>, clamped: Bool) {
         let top = Int32(encodeSteps)
-        @inline(__always) func index(_ v: Int32) -> Int { Int(min(max(v &>> 4, 0), top)) }
+        @inline(__always) func index(_ v: Int32) -> Int { clamped ? Int(min(max(v, 0), top)) : Int(v) }
         for i in 0..<count {
             let q = p + 4 &* i
-            let r = Int(q[0]), g = 256 &+ Int(q[1]), b = 512 &+ Int(q[2])
-            let x = t[r] &+ t[g] &+ t[b]
-            let y = t[768 &+ r] &+ t[768 &+ g] &+ t[768 &+ b]
-            let z = t[1536 &+ r] &+ t[1536 &+ g] &+ t[1536 &+ b]
-            q[0] = encode[index(x)]
-            q[1] = encode[index(y)]
-            q[2] = encode[index(z)]
+            let v = (t[Int(q[0])] &+ t[256 &+ Int(q[1])] &+ t[512 &+ Int(q[2])]) &>> 4
+            q[0] = e[index(v[0])]
+            q[1] = e[index(v[1])]
+            q[2] = e[index(v[2])]
         }
     }
 

@@ -107,7 +107,10 @@ struct PNGIncrementalState {
 
     mutating func currentImage() -> DecodedImage? {
         guard failure == nil, let canvas, let pixels = canvas.partialImage() else { return nil }
-        let shown = pixels.size == target || target.pixelCount == 0 ? pixels : StreamingResampler.resize(pixels, to: target)
+        var shown = pixels.size == target || target.pixelCount == 0 ? pixels : StreamingResampler.resize(pixels, to: target)
+        // An animation's canvas (its first frame) is not converted row by row: its preview is
+        // converted here, a copy, as the final frames will be.
+        if apng.animation != nil { converter?.convert(&shown) }
         return image(from: shown)
     }
 
