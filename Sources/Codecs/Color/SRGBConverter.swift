@@ -60,8 +60,9 @@ final class SRGBConverter: Sendable {
     /// information, sRGB) or cannot be converted (see ``ColorTransformSource``). Converters
     /// for LUT profiles are kept in a small cache: sampling their grid costs a few
     /// milliseconds, and a site's images tend to share one profile.
-    static func make(for profile: ImageColorProfile?) -> SRGBConverter? {
-        guard let profile, let source = ColorTransformSource(profile) else { return nil }
+    /// `gray`: the image is gray (R = G = B), so only a gray ICC profile applies to it.
+    static func make(for profile: ImageColorProfile?, gray: Bool = false) -> SRGBConverter? {
+        guard let profile, let source = ColorTransformSource(profile, gray: gray) else { return nil }
         guard case .lut = source, let data = profile.iccData else { return SRGBConverter(source) }
         let key = [UInt8](data)
         if let cached = cache.withLock({ $0[key] }) { return cached }

@@ -294,7 +294,8 @@ struct PNGIncrementalState {
         guard let header else { throw ImageError(.badImageData) }
         sawImageData = true
         colorProfile = colorChunks.profile
-        converter = options.convertToSRGB ? SRGBConverter.make(for: colorProfile) : nil
+        let gray = header.colorType == .gray || header.colorType == .grayAlpha
+        converter = options.convertToSRGB ? SRGBConverter.make(for: colorProfile, gray: gray) : nil
         // An animation's frames are converted once composed (``colored(_:converted:)``).
         let rowConverter = apng.animation == nil ? converter : nil
         var stored = options
