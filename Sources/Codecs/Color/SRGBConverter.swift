@@ -7,9 +7,9 @@ import OspreyCore
 ///
 /// Two kernels, chosen when built:
 /// - **matrix/TRC** profiles (and PNG `gAMA`/`cHRM`/`cICP`): for each input channel a
-///   256-entry table of its linear light times the matrix column, as three fixed-point lanes
-///   (so linearising and the 3 × 3 matrix are three 16-byte loads and two vector adds per
-///   pixel, as littleCMS's 8-bit matrix-shaper path does it with 1.14 fixed point), then one
+///   256-entry table of its linear light times the matrix column, as three 16-bit fixed-point
+///   lanes (so linearising and the 3 × 3 matrix are three 8-byte loads and two vector adds per
+///   pixel; littleCMS's 8-bit matrix-shaper path multiplies out in 1.14 fixed point), then one
 ///   table from linear light to sRGB bytes, 8192 steps from black to white (half a step is at
 ///   most 0.2 of an 8-bit level, at black where sRGB is steepest), extended below black and
 ///   above white to every sum the tables can make, so no pixel needs a clamp;
@@ -19,18 +19,16 @@ import OspreyCore
 /// Immutable after `init`, so one converter is shared by any number of decodes.
 final class SRGBConverter: Sendable {
     /// Matrix/TRC kernel: red's 256 entries, then green's, then blue's; lane *k* is the input's
-    /// linear light times the matrix's coefficient for output *k*, in 1/16 steps of
-    /// ``encodeTable``'s index. Red's entries also carry the rounding term and
-    /// ``encodeBias`` × 16. Empty for a LUT.
-    private let lanes: [SIMD4<Int32>]
-    /// Matrix/TRC kernel: sRGB bytes by `lane sum >> 4` (so by linear-light step plus
-    /// ``encodeBias``), covering every sum the tables make — or, for a profile whose sums span
-    /// more than ``wideEncodeLimit`` entries, ``encodeTable`` itself, indices then clamped.
+    /// linear light times the matrix's coefficient for output *k*, in encode-table steps with
+    /// ``fraction`` fraction bits (16-bit wrapping values). Red's entries also carry the
+    /// rounding term and the bias (the encode table's entries below black). Empty for a LUT.
+    private let lanes: [SIMD4<UInt16>]
+    /// Matrix/TRC kernel: sRGB bytes by `lane sum >> fraction`, that is by linear-light step
+    /// plus the bias, covering every sum the tables make (clamped to black and white at its
+    /// ends), so no pixel needs a clamp.
     private let encode: [UInt8]
-    /// Encode-table entries below linear black.
-    private let encodeBias: Int32
-    /// Whether the kernel clamps its indices (a hostile profile's huge coefficients).
-    private let clamps: Bool
+    /// Fraction bits of ``lanes``: 2 for most profiles, 1 for the widest gamuts.
+    private let fraction: Int
     /// LUT kernel: 33³ nodes of sRGB output (0…255) as SIMD4, red slowest. Empty for a matrix.
     /// (Stored arrays rather than an enum with array payloads: the enum would keep its
     /// case in the pointer's spare bits, which leak checkers cannot follow.)
@@ -38,9 +36,6 @@ final class SRGBConverter: Sendable {
 
     /// Linear light index steps of ``encodeTable``.
     static let encodeSteps = 8191
-    /// The most entries a converter's own encode table may have (real profiles' matrices
-    /// need under 25 000: ProPhoto's sums span about −0.6…2 of the linear range).
-    static let wideEncodeLimit = 1 << 15
     /// Grid nodes per axis for LUT profiles.
     static let gridPoints = 33
 
@@ -85,41 +80,18 @@ final class SRGBConverter: Sendable {
         case .matrix(let colorants, let curves):
             let m = toSRGB * colorants
             let columns = [m.columns.0, m.columns.1, m.columns.2]
-            var table = [SIMD4<Int32>](repeating: .zero, count: 3 * 256)
-            // Per output lane, the least and greatest sum the three tables can make.
-            var low = SIMD4<Int64>.zero, high = SIMD4<Int64>.zero
+            // Each input's linear light times its matrix column, in encode-table steps.
+            var steps: [SIMD3<Double>] = []
             for input in 0..<3 {
-                var least = SIMD4<Int64>(repeating: .max), most = SIMD4<Int64>(repeating: .min)
                 for i in 0..<256 {
-                    let v = columns[input] * curves[input](Double(i) / 255) * Double(Self.encodeSteps) * 16
-                        + (input == 0 ? 8 : 0)
+                    let v = columns[input] * curves[input](Double(i) / 255) * Double(Self.encodeSteps)
                     // A hostile profile's coefficients may be anything: keep the sums in range.
-                    guard v.x.isFinite, v.y.isFinite, v.z.isFinite,
-                          max(abs(v.x), abs(v.y), abs(v.z)) < Double(1 << 28) else { return nil }
-                    let entry = SIMD4<Int32>(Int32(v.x.rounded(.down)), Int32(v.y.rounded(.down)), Int32(v.z.rounded(.down)), 0)
-                    table[input * 256 + i] = entry
-                    let wide = SIMD4<Int64>(truncatingIfNeeded: entry)
-                    least = least.replacing(with: wide, where: wide .< least)
-                    most = most.replacing(with: wide, where: wide .> most)
+                    guard v.x.isFinite, v.y.isFinite, v.z.isFinite, max(abs(v.x), abs(v.y), abs(v.z)) < 1e6 else { return nil }
+                    steps.append(v)
                 }
-                low &+= least
-                high &+= most
             }
-            // Lane 3 is always 0; lanes 0–2 bound the sums (shifts floor, so they bound indices too).
-            let first = min(low[0], low[1], low[2]) >> 4, last = max(high[0], high[1], high[2]) >> 4
-            let span = last - min(first, 0) + 1
-            if span <= Self.wideEncodeLimit {
-                let bias = Int32(max(-first, 0))
-                for i in 0..<256 { table[i] &+= SIMD4(bias << 4, bias << 4, bias << 4, 0) }
-                encode = (0..<Int(span)).map { Self.encodeTable[min(max($0 - Int(bias), 0), Self.encodeSteps)] }
-                encodeBias = bias
-                clamps = false
-            } else {
-                encode = Self.encodeTable
-                encodeBias = 0
-                clamps = true
-            }
-            lanes = table
+            guard let kernel = Self.matrixKernel(steps) else { return nil }
+            (lanes, encode, fraction) = kernel
             gridNodes = []
         case .lut(let pipeline):
             let n = Self.gridPoints
@@ -131,10 +103,42 @@ final class SRGBConverter: Sendable {
             guard nodes.allSatisfy({ ($0 * 0).sum() == 0 }) else { return nil }
             lanes = []
             encode = []
-            encodeBias = 0
-            clamps = false
+            fraction = 0
             gridNodes = nodes
         }
+    }
+
+    /// The matrix kernel's tables from `steps` (red's 256 entries of lane values in encode-table
+    /// steps, then green's, then blue's): the finest fixed point, 2, 1 or 0 fraction bits, whose
+    /// every sum fits 16 bits once red carries the bias (the steps below black) and the
+    /// rounding term. Nil when not even whole steps fit: a matrix spanning over eight times
+    /// the linear range, which no real display profile has.
+    private static func matrixKernel(_ steps: [SIMD3<Double>]) -> (lanes: [SIMD4<UInt16>], encode: [UInt8], fraction: Int)? {
+        for fraction in [2, 1, 0] {
+            let scale = Double(1 << fraction)
+            let fixed = steps.map { v in SIMD3<Int>(Int((v.x * scale).rounded()), Int((v.y * scale).rounded()), Int((v.z * scale).rounded())) }
+            // The least and greatest sum each lane can make (the integer entries', exactly).
+            var low = SIMD3<Int>.zero, high = SIMD3<Int>.zero
+            for input in 0..<3 {
+                let entries = fixed[input * 256..<(input + 1) * 256]
+                low &+= entries.reduce(SIMD3(repeating: .max)) { $0.replacing(with: $1, where: $1 .< $0) }
+                high &+= entries.reduce(SIMD3(repeating: .min)) { $0.replacing(with: $1, where: $1 .> $0) }
+            }
+            let half = fraction > 0 ? 1 << (fraction - 1) : 0
+            let least = low.min() + half, most = high.max() + half
+            let bias = max(0, (-least + (1 << fraction) - 1) >> fraction)   // whole steps below black
+            let top = most + bias << fraction
+            guard top < 1 << 16 else { continue }
+            let offset = bias << fraction + half
+            let lanes = fixed.enumerated().map { index, v -> SIMD4<UInt16> in
+                let add = index < 256 ? offset : 0
+                return SIMD4(UInt16(truncatingIfNeeded: v.x + add), UInt16(truncatingIfNeeded: v.y + add),
+                             UInt16(truncatingIfNeeded: v.z + add), 0)
+            }
+            let encode = (0...(top >> fraction)).map { encodeTable[min(max($0 - bias, 0), encodeSteps)] }
+            return (lanes, encode, fraction)
+        }
+        return nil
     }
 
     /// Converts `count` RGBA pixels at `row` in place; alpha is untouched (straight alpha).
@@ -145,11 +149,11 @@ final class SRGBConverter: Sendable {
         }
         lanes.withUnsafeBufferPointer { t in
             encode.withUnsafeBufferPointer { e in
-                // Two copies of one kernel: the usual one has no clamp at all.
-                if clamps {
-                    Self.matrixRow(row, count: count, lanes: t.baseAddress!, encode: e.baseAddress!, clamped: true)
-                } else {
-                    Self.matrixRow(row, count: count, lanes: t.baseAddress!, encode: e.baseAddress!, clamped: false)
+                // One kernel, compiled for each shift: a constant shift is one instruction.
+                switch fraction {
+                case 2: Self.matrixRow(row, count: count, lanes: t.baseAddress!, encode: e.baseAddress!, shift: 2)
+                case 1: Self.matrixRow(row, count: count, lanes: t.baseAddress!, encode: e.baseAddress!, shift: 1)
+                default: Self.matrixRow(row, count: count, lanes: t.baseAddress!, encode: e.baseAddress!, shift: 0)
                 }
             }
         }
@@ -161,21 +165,22 @@ final class SRGBConverter: Sendable {
         pixels.bytes.withUnsafeMutableBufferPointer { convert(row: $0.baseAddress!, count: count) }
     }
 
-    /// Three table loads and two vector adds a pixel, a vector shift, then an encode-table
-    /// load per channel. Byte loads and stores: measured faster than one 32-bit load and store
-    /// with shifts and masks. (Float lanes measured far slower: the generic float → integer
-    /// SIMD conversions are not specialised.) `clamped` only for ``clamps`` converters.
+    /// Three 8-byte table loads and two vector adds a pixel, a vector shift, then an
+    /// encode-table load per channel: about twenty instructions, which is what bounds it.
+    /// 16-bit lanes rather than 32: eight-byte entries are indexed without a shift, each lane
+    /// comes out zero-extended in one instruction, and the tables take half the cache. Byte
+    /// loads and stores measured faster than one 32-bit load and store with shifts and masks;
+    /// float lanes far slower (the generic float → integer SIMD conversions are not specialised).
     @inline(__always)
-    private static func matrixRow(_ p: UnsafeMutablePointer<UInt8>, count: Int, lanes t: UnsafePointer<SIMD4<Int32>>,
-                                  encode e: UnsafePointer<UInt8>, clamped: Bool) {
-        let top = Int32(encodeSteps)
-        @inline(__always) func index(_ v: Int32) -> Int { clamped ? Int(min(max(v, 0), top)) : Int(v) }
+    private static func matrixRow(_ p: UnsafeMutablePointer<UInt8>, count: Int, lanes t: UnsafePointer<SIMD4<UInt16>>,
+                                  encode e: UnsafePointer<UInt8>, shift: UInt16) {
         for i in 0..<count {
             let q = p + 4 &* i
-            let v = (t[Int(q[0])] &+ t[256 &+ Int(q[1])] &+ t[512 &+ Int(q[2])]) &>> 4
-            q[0] = e[index(v[0])]
-            q[1] = e[index(v[1])]
-            q[2] = e[index(v[2])]
+            // Wrapping adds: green's and blue's entries may be negative, the sum never is.
+            let v = (t[Int(q[0])] &+ t[256 &+ Int(q[1])] &+ t[512 &+ Int(q[2])]) &>> shift
+            q[0] = e[Int(v[0])]
+            q[1] = e[Int(v[1])]
+            q[2] = e[Int(v[2])]
         }
     }
 
