@@ -89,6 +89,26 @@ struct ColorConversionTests {
         }
     }
 
+    @Test("an 8-bit RGBA PNG's thumbnail is converted too (its rows need no expanding)")
+    func rgbaThumbnail() throws {
+        typealias H = PNGTestHelpers
+        let pixels = H.gradientNoise(width: 128, height: 96)
+        let data = H.png([("IHDR", H.ihdr(width: 128, height: 96)), ("iCCP", try ColorPartialImageTests.iccpPayload()),
+                          ("IDAT", H.idat(pixels)), ("IEND", [])])
+        var options = DecodeOptions()
+        options.convertToSRGB = true
+        options.thumbnailPixelSize = PixelSize(width: 32, height: 32)
+        let thumb = try PNGDecoder().decode(data, options: options)
+        options.convertToSRGB = false
+        let plainThumb = try PNGDecoder().decode(data, options: options)
+        var full = pixels
+        try #require(SRGBConverter.make(for: plainThumb.colorProfile)).convert(&full)
+        let expected = StreamingResampler.resize(full, to: thumb.pixelSize)
+        #expect(thumb.colorProfile == .sRGB)
+        #expect(JPEGTestSupport.psnr(thumb.firstFrame, expected) >= 35)
+        #expect(JPEGTestSupport.psnr(plainThumb.firstFrame, expected) < 32)
+    }
+
     @Test("profiles are named from desc/mluc")
     func names() throws {
         #expect(try Self.decode("display-p3.png", convert: false).colorProfile?.name == "iCCP \"Display P3 (Osprey test)\"")
