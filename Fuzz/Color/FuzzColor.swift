@@ -7,7 +7,7 @@ import OspreyCore
 // An input that starts with a PNG or JPEG signature is decoded with conversion to sRGB (the
 // colour chunks, iCCP inflation, APP2 reassembly and the row conversion in the decoders'
 // output stages); any other input is an ICC profile: validated, named, split into APP2
-// chunks and reassembled, turned into a converter when it describes an RGB space, and run over
+// chunks and reassembled, turned into a converter when it describes an RGB or gray space, and run over
 // a row of every byte value. The seeds are the test cards of Tests/Fixtures/color (the default
 // seed folder); pass the profiles too:  Fuzz/run.sh color 300 Tests/Fixtures/color/profiles
 //
@@ -49,8 +49,11 @@ private func fuzzProfile(_ bytes: [UInt8]) {
     guard let profile = ColorProfileReader.icc(bytes) else { return }
     _ = profile.name
     var row = (0..<256 * 4).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ $0 >> 2) }
-    if let converter = SRGBConverter.make(for: profile) {
-        row.withUnsafeMutableBufferPointer { converter.convert(row: $0.baseAddress!, count: 256) }
+    // As colour pixels (an RGB profile), then as gray pixels (a gray profile).
+    for gray in [false, true] {
+        if let converter = SRGBConverter.make(for: profile, gray: gray) {
+            row.withUnsafeMutableBufferPointer { converter.convert(row: $0.baseAddress!, count: 256) }
+        }
     }
     // The same bytes as PNG chunk values, as far as they go.
     if bytes.count >= 36 {

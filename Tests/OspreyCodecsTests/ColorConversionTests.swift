@@ -7,7 +7,8 @@ import OspreyTestSupport
 
 /// Conversion to sRGB against littleCMS: the test cards in `Tests/Fixtures/color` carry
 /// profiles built from published primaries and curves (matrix/TRC v2 and v4 with gamma,
-/// parametric and sampled curves, and `mft1`/`mft2`/`mAB ` LUT profiles) or PNG colour chunks;
+/// parametric and sampled curves, `mft1`/`mft2`/`mAB ` LUT profiles, a gray `kTRC` profile) or
+/// PNG colour chunks;
 /// each `*.ref.png` is littleCMS's relative colorimetric conversion (Pillow ImageCms) of the
 /// same pixels, made once by `Tests/Tools/make-color-fixtures.py`.
 @Suite("Colour conversion", .offCooperativePool)
@@ -36,6 +37,7 @@ struct ColorConversionTests {
         ("lut-mft1.png", "lut-mft1.ref.png"), ("lut-mab.png", "lut-mab.ref.png"),
         ("gama-chrm.png", "gama-chrm.ref.png"), ("cicp-p3.png", "cicp-p3.ref.png"),
         ("display-p3.jpg", "display-p3.jpg.ref.png"), ("adobe-rgb.jpg", "adobe-rgb.jpg.ref.png"),
+        ("gray-gamma18.png", "gray-gamma18.ref.png"), ("gray-gamma18.jpg", "gray-gamma18.jpg.ref.png"),
     ])
     func matchesLittleCMS(file: String, reference: String) throws {
         let converted = try Self.decode(file, convert: true)
@@ -85,6 +87,26 @@ struct ColorConversionTests {
             #expect(psnr >= 35, "\(file): \(psnr) dB")
             #expect(thumb.colorProfile == .sRGB)
         }
+    }
+
+    @Test("an 8-bit RGBA PNG's thumbnail is converted too (its rows need no expanding)")
+    func rgbaThumbnail() throws {
+        typealias H = PNGTestHelpers
+        let pixels = H.gradientNoise(width: 128, height: 96)
+        let data = H.png([("IHDR", H.ihdr(width: 128, height: 96)), ("iCCP", try ColorPartialImageTests.iccpPayload()),
+                          ("IDAT", H.idat(pixels)), ("IEND", [])])
+        var options = DecodeOptions()
+        options.convertToSRGB = true
+        options.thumbnailPixelSize = PixelSize(width: 32, height: 32)
+        let thumb = try PNGDecoder().decode(data, options: options)
+        options.convertToSRGB = false
+        let plainThumb = try PNGDecoder().decode(data, options: options)
+        var full = pixels
+        try #require(SRGBConverter.make(for: plainThumb.colorProfile)).convert(&full)
+        let expected = StreamingResampler.resize(full, to: thumb.pixelSize)
+        #expect(thumb.colorProfile == .sRGB)
+        #expect(JPEGTestSupport.psnr(thumb.firstFrame, expected) >= 35)
+        #expect(JPEGTestSupport.psnr(plainThumb.firstFrame, expected) < 32)
     }
 
     @Test("profiles are named from desc/mluc")

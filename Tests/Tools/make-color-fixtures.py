@@ -11,6 +11,8 @@ Outputs (all small):
   profiles/*.icc          the profiles (also the profile fuzz target's seeds)
   <name>.png / .jpg       a 64x64 test card carrying the profile (iCCP / APP2) or PNG chunks
   <name>.ref.png          littleCMS's sRGB conversion of exactly the pixels Pillow decodes
+  gray-gamma18.*          a gray profile (kTRC) on the card in gray, PNG and JPEG (`gray_fixtures`,
+                          which can be run alone to add them without rewriting the others)
 """
 import io
 import os
@@ -332,6 +334,25 @@ def main():
     card.save(buffer, "JPEG", quality=95, subsampling=0, icc_profile=srgb_icc)
     write("srgb.jpg", buffer.getvalue())
     write("srgb-chunk.png", png_with_chunks(card, [(b"sRGB", bytes([0]))]))
+    gray_fixtures()
+
+
+def gray_fixtures():
+    """A gray profile (kTRC gamma 1.8, v4) on the test card in gray, as PNG and JPEG; the
+    reference is littleCMS's gray → sRGB conversion (RGB out, R = G = B)."""
+    icc = profile([(b"desc", mluc("Gray gamma 1.8 (Osprey test)")), (b"cprt", mluc("No copyright, use freely")),
+                   (b"wtpt", xyz_tag(D50)), (b"kTRC", curv_gamma(1.8))], 0x04300000, space=b"GRAY")
+    write("profiles/gray-gamma18.icc", icc)
+    card = test_card().convert("L")
+    buffer = io.BytesIO()
+    card.save(buffer, "PNG", icc_profile=icc)
+    write("gray-gamma18.png", buffer.getvalue())
+    reference(card, icc).save(os.path.join(OUT, "gray-gamma18.ref.png"))
+    buffer = io.BytesIO()
+    card.save(buffer, "JPEG", quality=95, icc_profile=icc)
+    write("gray-gamma18.jpg", buffer.getvalue())
+    decoded = Image.open(io.BytesIO(buffer.getvalue()))
+    reference(decoded, icc).save(os.path.join(OUT, "gray-gamma18.jpg.ref.png"))
 
 
 if __name__ == "__main__":

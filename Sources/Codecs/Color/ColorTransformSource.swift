@@ -8,7 +8,15 @@ enum ColorTransformSource: Sendable {
 
     /// The transform littleCMS would use for relative colorimetric input: `A2B0` when present
     /// and readable, else the matrix/TRC tags. Nil for non-RGB profiles and those with neither.
-    init?(profile: ICCProfile) {
+    /// With `gray` (the pixels are gray, R = G = B): the `GRAY` profile's `kTRC` instead
+    /// (``gray(_:)``), nil for any other profile.
+    init?(profile: ICCProfile, gray: Bool = false) {
+        if gray {
+            // A gray table-based (`A2B0`) profile is rare and not converted: left as decoded.
+            guard profile.colorSpace == fourCC("GRAY"), let curve = profile.curve("kTRC") else { return nil }
+            self = Self.gray(curve)
+            return
+        }
         guard profile.colorSpace == fourCC("RGB ") else { return nil }
         if profile.tags[fourCC("A2B0")] != nil, let lut = ICCLutPipeline(profile: profile) {
             self = .lut(lut)
@@ -24,8 +32,10 @@ enum ColorTransformSource: Sendable {
     }
 
     /// The transform an image's colour information asks for, or nil when none is needed or
-    /// possible (no information, sRGB, gray, HDR transfer functions, unreadable profile).
-    init?(_ profile: ImageColorProfile) {
+    /// possible (no information, sRGB, HDR transfer functions, unreadable profile, an ICC
+    /// profile of the other colour model than the pixels', which libpng and browsers ignore).
+    /// `gray`: the image is gray (its RGBA rows have R = G = B).
+    init?(_ profile: ImageColorProfile, gray: Bool = false) {
         guard !profile.isSRGB else { return nil }
         if let cicp = profile.cicp {
             guard let source = Self.cicp(cicp) else { return nil }
@@ -33,7 +43,9 @@ enum ColorTransformSource: Sendable {
             return
         }
         if let data = profile.iccData {
-            guard let icc = ICCProfile([UInt8](data)), let source = ColorTransformSource(profile: icc) else { return nil }
+            guard let icc = ICCProfile([UInt8](data)), let source = ColorTransformSource(profile: icc, gray: gray) else {
+                return nil
+            }
             self = source
             return
         }
@@ -47,6 +59,15 @@ enum ColorTransformSource: Sendable {
             colorants = m
         }
         self = .matrix(colorants, [curve, curve, curve])
+    }
+
+    /// A gray profile as a matrix/TRC model for gray RGBA pixels: the ICC connection space
+    /// takes gray as luminance on the D50 white (XYZ = kTRC(gray) × D50, as littleCMS builds a
+    /// gray input pipeline), so each colorant is a third of D50 and R = G = B sum to it. sRGB's
+    /// colorants map D50 to its white, so the result is gray again: sRGB-encoded kTRC(gray).
+    private static func gray(_ curve: ICCCurve) -> ColorTransformSource {
+        let third = ColorMatrix.d50 / 3
+        return .matrix(ColorMatrix(columns: third, third, third), [curve, curve, curve])
     }
 
     /// H.273 colour primaries (x, y of red, green, blue, white) this converter knows.

@@ -58,11 +58,12 @@ extension JPEGDecodeSession {
         outputScale = scale
         outputSpace = space
         // The profile comes from the APP2 markers before the first scan. CMYK/YCCK keep their
-        // own conversion (the profile describes ink), gray has no RGB profile to apply.
+        // own conversion (the profile describes ink); gray takes only a gray profile.
         let profile = hints.icc.profile.flatMap(ColorProfileReader.icc)
         var converter: SRGBConverter?
         switch space {
         case .rgb, .yCbCr: converter = options.convertToSRGB ? SRGBConverter.make(for: profile) : nil
+        case .gray: converter = options.convertToSRGB ? SRGBConverter.make(for: profile, gray: true) : nil
         default: break
         }
         outputProfile = converter != nil ? .sRGB : profile

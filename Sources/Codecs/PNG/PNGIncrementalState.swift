@@ -107,7 +107,10 @@ struct PNGIncrementalState {
 
     mutating func currentImage() -> DecodedImage? {
         guard failure == nil, let canvas, let pixels = canvas.partialImage() else { return nil }
-        let shown = pixels.size == target || target.pixelCount == 0 ? pixels : StreamingResampler.resize(pixels, to: target)
+        var shown = pixels.size == target || target.pixelCount == 0 ? pixels : StreamingResampler.resize(pixels, to: target)
+        // An animation's canvas (its first frame) is not converted row by row: its preview is
+        // converted here, a copy, as the final frames will be.
+        if apng.animation != nil { converter?.convert(&shown) }
         return image(from: shown)
     }
 
@@ -291,7 +294,8 @@ struct PNGIncrementalState {
         guard let header else { throw ImageError(.badImageData) }
         sawImageData = true
         colorProfile = colorChunks.profile
-        converter = options.convertToSRGB ? SRGBConverter.make(for: colorProfile) : nil
+        let gray = header.colorType == .gray || header.colorType == .grayAlpha
+        converter = options.convertToSRGB ? SRGBConverter.make(for: colorProfile, gray: gray) : nil
         // An animation's frames are converted once composed (``colored(_:converted:)``).
         let rowConverter = apng.animation == nil ? converter : nil
         var stored = options

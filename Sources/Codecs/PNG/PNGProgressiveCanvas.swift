@@ -90,7 +90,8 @@ final class PNGProgressiveCanvas {
             }
             hasNews = true
         case .plainThumbnail:
-            guard !expander.isIdentity else {
+            // RGBA rows go to the resampler as they are, unless they are to be converted.
+            guard !expander.isIdentity || converter != nil else {
                 resampler!.addRow(pixels)
                 hasNews = true
                 return

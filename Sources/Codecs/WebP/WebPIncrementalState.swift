@@ -26,8 +26,8 @@ struct WebPIncrementalState {
     /// Where the next top-level chunk starts.
     private var nextChunk = 12
     private(set) var kind = Kind.waiting
-    /// The `VP8X` canvas and alpha flag, for an extended file.
-    private var extended: (canvas: PixelSize, hasAlpha: Bool)?
+    /// The `VP8X` canvas, alpha flag and ICC flag, for an extended file.
+    private var extended: (canvas: PixelSize, hasAlpha: Bool, hasProfile: Bool)?
     /// The last `ALPH` chunk before the image chunk.
     private var alphaChunk: WebPChunks.Chunk?
     private var still: WebPImageStream?
@@ -35,6 +35,12 @@ struct WebPIncrementalState {
     /// Partial images made so far, and handed out so far.
     private var progress = 0, delivered = 0
     private var rowsDelivered = 0
+    /// The `ICCP` profile once its chunk arrived (before the image data in a valid file), and
+    /// its converter with ``DecodeOptions/convertToSRGB``: partial images are shown as the
+    /// final image will be, converted the same way.
+    private var colorProfile: ImageColorProfile?
+    private var converter: SRGBConverter?
+    private var profileRead = false
 
     init(options: DecodeOptions) {
         self.options = options
@@ -61,13 +67,24 @@ struct WebPIncrementalState {
         switch kind {
         case .still:
             guard let pixels = still?.partialImage() else { return nil }
-            return DecodedImage(frames: [ImageFrame(pixels: pixels)], format: .webp)
+            return colored(pixels)
         case .animation:
             guard let last = animation?.outputs.last else { return nil }
-            return DecodedImage(frames: [ImageFrame(pixels: last.pixels)], format: .webp)
+            return colored(last.pixels)
         case .waiting, .unfollowed:
             return nil
         }
+    }
+
+    /// A partial image of `pixels` with the colour profile known so far, converted to sRGB as
+    /// the final image will be (a copy: the decoder's own canvas stays as decoded).
+    private func colored(_ pixels: PixelBuffer) -> DecodedImage {
+        guard let converter else {
+            return DecodedImage(frames: [ImageFrame(pixels: pixels)], format: .webp).withColorProfile(colorProfile)
+        }
+        var converted = pixels
+        converter.convert(&converted)
+        return DecodedImage(frames: [ImageFrame(pixels: converted)], format: .webp).withColorProfile(.sRGB)
     }
 
     /// The final image: the container read (no pixels) for its checks and its structure, then
@@ -194,6 +211,12 @@ struct WebPIncrementalState {
             alphaChunk = chunk
         case .animation where chunk.fourCC == "ANMF":
             if let frame = WebPContainer.frame(chunk, in: bytes) { frames.append(frame) }
+        case .waiting where chunk.fourCC == "ICCP", .animation where chunk.fourCC == "ICCP":
+            // As the container reads it: the first `ICCP` of a file whose `VP8X` flags one.
+            guard !profileRead, extended?.hasProfile == true else { break }
+            profileRead = true
+            colorProfile = ColorProfileReader.icc(Array(bytes[chunk.payload]))
+            converter = options.convertToSRGB ? SRGBConverter.make(for: colorProfile) : nil
         default:
             break
         }
@@ -211,7 +234,7 @@ struct WebPIncrementalState {
         }
         let size = PixelSize(width: u24(4) + 1, height: u24(7) + 1)
         let hasAlpha = flags & 0x10 != 0
-        extended = (size, hasAlpha)
+        extended = (size, hasAlpha, flags & 0x20 != 0)
         guard let target = try? options.checkDecode(source: size, streamed: false) else {
             kind = .unfollowed
             return
