@@ -52,7 +52,7 @@ let package = Package(
             name: "osprey-bench",
             dependencies: ["Osprey", "LoopbackServer", "OspreyTestSupport"],
             path: "Benchmarks",
-            exclude: ["LATEST.md"]
+            exclude: ["LATEST.md", "one-shot-before-after.md"]
         ),
         .target(
             name: "OspreyTestSupport",

@@ -93,6 +93,8 @@ public func memcmp(_ __s1: UnsafeRawPointer!, _ __s2: UnsafeRawPointer!, _ __n: 
 public func malloc(_ __size: Int) -> UnsafeMutableRawPointer! { fatalError() }
 /// Mirrors `free(_: UnsafeMutableRawPointer!)`. [sdk: checked, malloc/_malloc.h (libmalloc text found with find_string: `void * __sized_by_or_null(__size) malloc(size_t)`, no nullability, so `!`; free takes `void *`): same]
 public func free(_ __ptr: UnsafeMutableRawPointer!) { fatalError() }
+/// Mirrors `realloc(_ __ptr: UnsafeMutableRawPointer!, _ __size: Int) -> UnsafeMutableRawPointer!`. [sdk: checked, malloc/_malloc.h (a preprocessed Darwin stdlib found with find_string: `void *realloc(void *__ptr, size_t __size) __attribute__((__warn_unused_result__)) __attribute__((alloc_size(2)))`, no nullability, so `!`): same]
+public func realloc(_ __ptr: UnsafeMutableRawPointer!, _ __size: Int) -> UnsafeMutableRawPointer! { fatalError() }
 
 /// Mirrors `read(_: Int32, _: UnsafeMutableRawPointer!, _: Int) -> Int`. [sdk: unchecked: the socket structs and constants of bsd/sys/socket.h and bsd/netinet/in.h, and poll.h, unistd.h and stdio.h, were not read in this pass]
 @discardableResult

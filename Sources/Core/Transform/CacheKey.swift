@@ -114,13 +114,11 @@ public enum CacheKey {
     /// is answered without taking its path apart.
     public static func scale(for url: URL, plainKey: String, context: borrowing ImageContext) -> Double {
         if let forced = context.imageScaleFactor, forced.isFinite, forced > 0 { return forced }
-        // Every memory hit asks: searched with `memchr` in the string's contiguous bytes (byte by
-        // byte through its UTF-8 view it was a fifth of a hit).
+        // Every memory hit asks: searched in the string's contiguous bytes (byte by byte through
+        // its UTF-8 view it was a fifth of a hit).
         let at = UInt8(ascii: "@")
-        let hasAt = plainKey.utf8.withContiguousStorageIfAvailable { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            return memchr(base, Int32(at), bytes.count) != nil
-        } ?? plainKey.utf8.contains(at)
+        let hasAt = plainKey.utf8.withContiguousStorageIfAvailable { $0.contains(at) }
+            ?? plainKey.utf8.contains(at)
         guard hasAt, !plainKey.hasPrefix("data:") else { return 1 }
         return ImageScaleFactor.fromFileName(of: url) ?? 1
     }
