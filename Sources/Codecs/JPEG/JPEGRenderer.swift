@@ -47,9 +47,11 @@ final class JPEGRenderer {
         rowBuffer = .allocate(capacity: scaled.width * 4)
         let full = target == scaled
         resampler = full ? nil : StreamingResampler(source: scaled, target: target)
-        // Every byte is written by the row loop, so the canvas starts uninitialised.
+        // Every byte is written by the row loop, so the canvas starts uninitialised. A thumbnail
+        // has none: `[]`, since an uninitialised array of capacity 0 would store its count into
+        // the shared empty-array storage, a write other threads race with.
         let count = full ? scaled.width * scaled.height * 4 : 0
-        bytes = [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
+        bytes = count > 0 ? [UInt8](unsafeUninitializedCapacity: count) { _, initialized in initialized = count } : []
         components[0].plane.map { rows = Array(repeating: UnsafePointer($0), count: components.count) }
     }
 
