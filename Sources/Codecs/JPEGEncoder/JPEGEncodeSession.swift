@@ -49,6 +49,7 @@ struct JPEGEncodeSession {
                                       restarts: JPEGRestartCounter(interval: options.restartInterval, total: layout.mcuCount))
             writer = JPEGBitWriter(capacity: 0)
             run(into: &scan)
+            scan.finish()
             writer = scan.writer
         }
         writer.flush()

@@ -75,4 +75,43 @@ enum JPEGBlockSymbols {
         }
         if last != 63 { emit(1, 0x00, 0) }
     }
+
+    /// Writes `block`'s symbols with `codes` (the component's DC table, then its AC table at
+    /// `codes + 256`: code << 5 | length); `order` is ``JPEGZigzag/transposed``. The same
+    /// symbols as ``forEach(_:nonZero:predictor:_:)``, each code and its extra bits sent as one
+    /// write, and nothing but the mask walked.
+    @inline(__always)
+    static func write(_ block: UnsafePointer<Int16>, nonZero: UInt64, predictor: inout Int32,
+                      codes: UnsafePointer<UInt32>, order: UnsafePointer<Int>, into raw: inout JPEGScanBits) {
+        let dc = Int32(block[0])
+        let diff = dc &- predictor
+        predictor = dc
+        let dcSize = size(diff)
+        let dcWord = codes[Int(truncatingIfNeeded: dcSize)]
+        raw.write((dcWord &>> 5) &<< UInt32(truncatingIfNeeded: dcSize) | extra(diff, size: dcSize),
+                  count: Int(truncatingIfNeeded: (dcWord & 31) &+ UInt32(truncatingIfNeeded: dcSize)))
+        let ac = codes + 256
+        var mask = nonZero
+        var last = 0
+        while mask != 0 {
+            let k = mask.trailingZeroBitCount
+            mask &= mask &- 1
+            var run = k &- last &- 1
+            last = k
+            while run > 15 {
+                let zrl = ac[0xF0]
+                raw.write(zrl &>> 5, count: Int(truncatingIfNeeded: zrl & 31))
+                run &-= 16
+            }
+            let value = Int32(block[order[k]])
+            let acSize = size(value)
+            let word = ac[run &<< 4 | Int(truncatingIfNeeded: acSize)]
+            raw.write((word &>> 5) &<< UInt32(truncatingIfNeeded: acSize) | extra(value, size: acSize),
+                      count: Int(truncatingIfNeeded: (word & 31) &+ UInt32(truncatingIfNeeded: acSize)))
+        }
+        if last != 63 {
+            let eob = ac[0]
+            raw.write(eob &>> 5, count: Int(truncatingIfNeeded: eob & 31))
+        }
+    }
 }
