@@ -11,7 +11,9 @@ import OspreyCore
 /// Cb = (21709·(B−G) + 11059·(B−R) + c) >> 16, Cr = (27439·(R−G) + 5329·(R−B) + c) >> 16 —
 /// the same integers as libjpeg's nine products, from six 16 × 16 → 32-bit ones.
 /// Downsampling averages pairs or quads with libjpeg's alternating rounding bias, so that no
-/// chroma drift builds up on flat areas.
+/// chroma drift builds up on flat areas. 4:2:0 colour, the default, takes a fused path instead
+/// (``loadHalved(mcuRow:)``): chroma straight from 2 × 2 sums of RGB, with no full-resolution
+/// chroma rows.
 final class JPEGPlaneBuilder {
     typealias Lanes = SIMD8<Int32>
     typealias Shorts = SIMD8<Int16>
