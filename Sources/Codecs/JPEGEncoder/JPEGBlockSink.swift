@@ -44,6 +44,7 @@ struct JPEGScanWriter: JPEGBlockSink {
     private var bits: JPEGScanBits
     private let tables: JPEGEntropyTables
     private let order = JPEGZigzag.transposed
+    private let magnitudes = JPEGBlockSymbols.magnitudes + 2047
     private var predictors = SIMD4<Int32>.zero
     private var restarts: JPEGRestartCounter
 
@@ -57,12 +58,9 @@ struct JPEGScanWriter: JPEGBlockSink {
     @inline(__always)
     mutating func block(_ coefficients: UnsafePointer<Int16>, nonZero: UInt64, component: Int, column: Int, row: Int) {
         let codes = tables.packed + (component == 0 ? 0 : 512)
-        var predictor = predictors[component]
-        // A local copy: the bit state stays in registers across the block's stores.
-        var local = bits
-        JPEGBlockSymbols.write(coefficients, nonZero: nonZero, predictor: &predictor, codes: codes, order: order, into: &local)
-        bits = local
-        predictors[component] = predictor
+        bits = JPEGBlockSymbols.write(coefficients, nonZero: nonZero, predictor: predictors[component], codes: codes,
+                                      order: order, magnitudes: magnitudes, bits: bits)
+        predictors[component] = Int32(coefficients[0])
     }
 
     mutating func endMCU() {

@@ -45,6 +45,20 @@ enum JPEGBlockSymbols {
         UInt32(bitPattern: (value &+ (value &>> 31))) & ((1 &<< UInt32(size)) &- 1)
     }
 
+    /// For a value v in −2047…2047 (every DC difference and AC coefficient of 8-bit samples),
+    /// entry 2047 + v is `size(v) << 16 | extra(v, size(v))`: one load in place of the
+    /// magnitude's bit scan and the extra bits' arithmetic (16 KiB, made once, never freed).
+    // Safety: written only inside this initialiser, before the pointer is published; read-only
+    // afterwards, so sharing it between threads is safe.
+    nonisolated(unsafe) static let magnitudes: UnsafePointer<UInt32> = {
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 4095)
+        for v in Int32(-2047)...2047 {
+            let bits = size(v)
+            table[Int(v) + 2047] = UInt32(bits) << 16 | extra(v, size: bits)
+        }
+        return UnsafePointer(table)
+    }()
+
     /// Calls `emit(slotOffset, symbol, extraBits)` for each symbol of `block` (the quantiser's
     /// transposed order, `nonZero` its zigzag mask of non-zero AC coefficients): the DC
     /// difference from `predictor` (updated), then the AC runs. Slot offset 0 is the DC table
@@ -77,19 +91,24 @@ enum JPEGBlockSymbols {
     }
 
     /// Writes `block`'s symbols with `codes` (the component's DC table, then its AC table at
-    /// `codes + 256`: code << 5 | length); `order` is ``JPEGZigzag/transposed``. The same
+    /// `codes + 256`: code << 5 | length); `order` is ``JPEGZigzag/transposed`` and
+    /// `magnitudes` ``magnitudes`` + 2047 (indexed by the value itself); `predictor` is the
+    /// component's previous DC value. The same
     /// symbols as ``forEach(_:nonZero:predictor:_:)``, each code and its extra bits sent as one
     /// write, and nothing but the mask walked.
-    @inline(__always)
-    static func write(_ block: UnsafePointer<Int16>, nonZero: UInt64, predictor: inout Int32,
-                      codes: UnsafePointer<UInt32>, order: UnsafePointer<Int>, into raw: inout JPEGScanBits) {
-        let dc = Int32(block[0])
-        let diff = dc &- predictor
-        predictor = dc
-        let dcSize = size(diff)
+    ///
+    /// Not inlined, and the bit state passed in and returned by value: inlined into the MCU
+    /// loop, LLVM kept that state in the sink's memory and stored it after every symbol.
+    @inline(never)
+    static func write(_ block: UnsafePointer<Int16>, nonZero: UInt64, predictor: Int32,
+                      codes: UnsafePointer<UInt32>, order: UnsafePointer<Int>, magnitudes: UnsafePointer<UInt32>,
+                      bits: JPEGScanBits) -> JPEGScanBits {
+        var raw = bits
+        let diff = Int32(block[0]) &- predictor
+        let dcEntry = magnitudes[Int(truncatingIfNeeded: diff)]
+        let dcSize = dcEntry &>> 16
         let dcWord = codes[Int(truncatingIfNeeded: dcSize)]
-        raw.write((dcWord &>> 5) &<< UInt32(truncatingIfNeeded: dcSize) | extra(diff, size: dcSize),
-                  count: Int(truncatingIfNeeded: (dcWord & 31) &+ UInt32(truncatingIfNeeded: dcSize)))
+        raw.write((dcWord &>> 5) &<< dcSize | dcEntry & 0xFFFF, count: Int(truncatingIfNeeded: (dcWord & 31) &+ dcSize))
         let ac = codes + 256
         var mask = nonZero
         var last = 0
@@ -103,15 +122,15 @@ enum JPEGBlockSymbols {
                 raw.write(zrl &>> 5, count: Int(truncatingIfNeeded: zrl & 31))
                 run &-= 16
             }
-            let value = Int32(block[order[k]])
-            let acSize = size(value)
+            let entry = magnitudes[Int(truncatingIfNeeded: block[order[k]])]
+            let acSize = entry &>> 16
             let word = ac[run &<< 4 | Int(truncatingIfNeeded: acSize)]
-            raw.write((word &>> 5) &<< UInt32(truncatingIfNeeded: acSize) | extra(value, size: acSize),
-                      count: Int(truncatingIfNeeded: (word & 31) &+ UInt32(truncatingIfNeeded: acSize)))
+            raw.write((word &>> 5) &<< acSize | entry & 0xFFFF, count: Int(truncatingIfNeeded: (word & 31) &+ acSize))
         }
         if last != 63 {
             let eob = ac[0]
             raw.write(eob &>> 5, count: Int(truncatingIfNeeded: eob & 31))
         }
+        return raw
     }
 }
