@@ -76,7 +76,6 @@ struct JPEGScanWriter: JPEGBlockSink {
     /// Ends the scan: the last bits padded to a byte and moved into ``writer``.
     mutating func finish() {
         bits.finish(into: &writer)
-        withExtendedLifetime(scratch) {}
     }
 }
 
@@ -192,6 +191,7 @@ struct JPEGSymbolRecorder: JPEGBlockSink {
             }
         }
         bits.finish(into: &writer)
+        // `bits` writes into the scratch's bytes: it must live until here.
         withExtendedLifetime(scratch) {}
     }
 }
