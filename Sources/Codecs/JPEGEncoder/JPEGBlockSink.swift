@@ -120,6 +120,8 @@ struct JPEGSymbolRecorder: JPEGBlockSink {
     }
 
     private let storage: Storage
+    private let order = JPEGZigzag.transposed
+    private let magnitudes = JPEGBlockSymbols.magnitudes + 2047
     private var predictors = SIMD4<Int32>.zero
     private var restarts: JPEGRestartCounter
 
@@ -140,7 +142,8 @@ struct JPEGSymbolRecorder: JPEGBlockSink {
         let start = storage.words + storage.count
         var out = start
         var predictor = predictors[component]
-        JPEGBlockSymbols.forEach(coefficients, nonZero: nonZero, predictor: &predictor) { offset, symbol, extra in
+        JPEGBlockSymbols.forEach(coefficients, nonZero: nonZero, predictor: &predictor, order: order,
+                                 magnitudes: magnitudes) { offset, symbol, extra in
             counts[offset &* 257 &+ Int(symbol)] &+= 1
             out.pointee = UInt32(slot &+ offset) << 24 | UInt32(symbol) << 16 | extra
             out += 1

@@ -62,17 +62,18 @@ enum JPEGBlockSymbols {
     /// Calls `emit(slotOffset, symbol, extraBits)` for each symbol of `block` (the quantiser's
     /// transposed order, `nonZero` its zigzag mask of non-zero AC coefficients): the DC
     /// difference from `predictor` (updated), then the AC runs. Slot offset 0 is the DC table
-    /// of the component, 1 its AC table.
+    /// of the component, 1 its AC table. `order` is ``JPEGZigzag/transposed``, `magnitudes`
+    /// ``magnitudes`` + 2047.
     @inline(__always)
     static func forEach(_ block: UnsafePointer<Int16>, nonZero: UInt64, predictor: inout Int32,
+                        order: UnsafePointer<Int>, magnitudes: UnsafePointer<UInt32>,
                         _ emit: (Int, Int32, UInt32) -> Void) {
         let dc = Int32(block[0])
         let diff = dc &- predictor
         predictor = dc
-        let dcSize = size(diff)
-        emit(0, dcSize, extra(diff, size: dcSize))
+        let dcEntry = magnitudes[Int(truncatingIfNeeded: diff)]
+        emit(0, Int32(truncatingIfNeeded: dcEntry &>> 16), dcEntry & 0xFFFF)
         var mask = nonZero
-        let order = JPEGZigzag.transposed
         var last = 0
         while mask != 0 {
             let k = mask.trailingZeroBitCount
@@ -82,9 +83,8 @@ enum JPEGBlockSymbols {
                 emit(1, 0xF0, 0)
                 run &-= 16
             }
-            let value = Int32(block[order[k]])
-            let acSize = size(value)
-            emit(1, Int32(run) << 4 | acSize, extra(value, size: acSize))
+            let entry = magnitudes[Int(truncatingIfNeeded: block[order[k]])]
+            emit(1, Int32(run) << 4 | Int32(truncatingIfNeeded: entry &>> 16), entry & 0xFFFF)
             last = k
         }
         if last != 63 { emit(1, 0x00, 0) }
