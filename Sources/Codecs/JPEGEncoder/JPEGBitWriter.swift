@@ -97,6 +97,42 @@ struct JPEGBitWriter {
         }
     }
 
+    /// Appends entropy-coded bytes (the bit buffer must be flushed), stuffing a zero after
+    /// each 0xFF: eight bytes at a time where a word holds none.
+    mutating func appendStuffing(_ bytes: UnsafePointer<UInt8>, count length: Int) {
+        reserve(2 &* length &+ 8)
+        let at = count
+        count = storage.withUnsafeMutableBytes { raw -> Int in
+            let target = raw.baseAddress!
+            var next = at
+            var i = 0
+            while i &+ 8 <= length {
+                let word = UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)
+                // A byte is 0xFF exactly when the same byte of ~word is zero.
+                let inverted = ~word
+                if (inverted &- 0x0101_0101_0101_0101) & ~inverted & 0x8080_8080_8080_8080 == 0 {
+                    target.storeBytes(of: word, toByteOffset: next, as: UInt64.self)
+                    next &+= 8
+                    i &+= 8
+                    continue
+                }
+                for j in i..<i &+ 8 {
+                    target.storeBytes(of: bytes[j], toByteOffset: next, as: UInt8.self)
+                    target.storeBytes(of: 0, toByteOffset: next &+ 1, as: UInt8.self)
+                    next &+= bytes[j] == 0xFF ? 2 : 1
+                }
+                i &+= 8
+            }
+            while i < length {
+                target.storeBytes(of: bytes[i], toByteOffset: next, as: UInt8.self)
+                target.storeBytes(of: 0, toByteOffset: next &+ 1, as: UInt8.self)
+                next &+= bytes[i] == 0xFF ? 2 : 1
+                i &+= 1
+            }
+            return next
+        }
+    }
+
     /// Appends one byte (no stuffing).
     @inline(__always)
     private mutating func appendByte(_ byte: UInt8) {

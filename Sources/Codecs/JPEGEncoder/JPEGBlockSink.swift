@@ -37,8 +37,14 @@ struct JPEGRestartCounter {
 
 /// Writes a baseline scan's blocks with fixed tables as they come.
 struct JPEGScanWriter: JPEGBlockSink {
-    var writer: JPEGBitWriter
+    /// The file so far; the scan's bytes reach it in chunks, and all of them after
+    /// ``finish()``.
+    private(set) var writer: JPEGBitWriter
+    private let scratch = JPEGScanBits.Scratch()
+    private var bits: JPEGScanBits
     private let tables: JPEGEntropyTables
+    private let order = JPEGZigzag.transposed
+    private let magnitudes = JPEGBlockSymbols.magnitudes + 2047
     private var predictors = SIMD4<Int32>.zero
     private var restarts: JPEGRestartCounter
 
@@ -46,26 +52,30 @@ struct JPEGScanWriter: JPEGBlockSink {
         self.writer = writer
         self.tables = tables
         self.restarts = restarts
+        bits = JPEGScanBits(scratch: scratch)
     }
 
     @inline(__always)
     mutating func block(_ coefficients: UnsafePointer<Int16>, nonZero: UInt64, component: Int, column: Int, row: Int) {
-        let base = component == 0 ? 0 : 512
-        let packed = tables.packed
-        var predictor = predictors[component]
-        JPEGBlockSymbols.forEach(coefficients, nonZero: nonZero, predictor: &predictor) { offset, symbol, extra in
-            let word = packed[base &+ offset &* 256 &+ Int(symbol)]
-            let size = offset == 0 ? symbol : symbol & 15
-            writer.write((word &>> 5) &<< UInt32(size) | extra, count: Int(word & 31) &+ Int(size))
-        }
-        predictors[component] = predictor
+        let codes = tables.packed + (component == 0 ? 0 : 512)
+        bits = JPEGBlockSymbols.write(coefficients, nonZero: nonZero, predictor: predictors[component], codes: codes,
+                                      order: order, magnitudes: magnitudes, bits: bits)
+        predictors[component] = Int32(coefficients[0])
     }
 
     mutating func endMCU() {
-        guard restarts.mcuEnded() else { return }
-        writer.flush()
+        guard restarts.mcuEnded() else {
+            bits.drainIfFull(into: &writer)
+            return
+        }
+        bits.finish(into: &writer)
         writer.appendMarker(0xD0 &+ UInt8((restarts.placed &- 1) & 7))
         predictors = .zero
+    }
+
+    /// Ends the scan: the last bits padded to a byte and moved into ``writer``.
+    mutating func finish() {
+        bits.finish(into: &writer)
     }
 }
 
@@ -110,6 +120,8 @@ struct JPEGSymbolRecorder: JPEGBlockSink {
     }
 
     private let storage: Storage
+    private let order = JPEGZigzag.transposed
+    private let magnitudes = JPEGBlockSymbols.magnitudes + 2047
     private var predictors = SIMD4<Int32>.zero
     private var restarts: JPEGRestartCounter
 
@@ -130,7 +142,8 @@ struct JPEGSymbolRecorder: JPEGBlockSink {
         let start = storage.words + storage.count
         var out = start
         var predictor = predictors[component]
-        JPEGBlockSymbols.forEach(coefficients, nonZero: nonZero, predictor: &predictor) { offset, symbol, extra in
+        JPEGBlockSymbols.forEach(coefficients, nonZero: nonZero, predictor: &predictor, order: order,
+                                 magnitudes: magnitudes) { offset, symbol, extra in
             counts[offset &* 257 &+ Int(symbol)] &+= 1
             out.pointee = UInt32(slot &+ offset) << 24 | UInt32(symbol) << 16 | extra
             out += 1
@@ -156,12 +169,15 @@ struct JPEGSymbolRecorder: JPEGBlockSink {
         return JPEGEntropyTables(specs: specs)
     }
 
-    /// Writes the recorded scan with `tables`.
+    /// Writes the recorded scan with `tables` (`writer` byte-aligned before and after).
     func replay(into writer: inout JPEGBitWriter, tables: JPEGEntropyTables) {
         let packed = tables.packed
+        let scratch = JPEGScanBits.Scratch()
+        var bits = JPEGScanBits(scratch: scratch)
+        var since = 0
         for word in UnsafeBufferPointer(start: storage.words, count: storage.count) {
             if word & (1 << 31) != 0 {
-                writer.flush()
+                bits.finish(into: &writer)
                 writer.appendMarker(0xD0 &+ UInt8(word & 7))
                 continue
             }
@@ -169,7 +185,16 @@ struct JPEGSymbolRecorder: JPEGBlockSink {
             let symbol = (word &>> 16) & 0xFF
             let code = packed[slot &* 256 &+ Int(symbol)]
             let size = slot & 1 == 0 ? symbol : symbol & 15
-            writer.write((code &>> 5) &<< size | word & 0xFFFF, count: Int(code & 31) &+ Int(size))
+            bits.write((code &>> 5) &<< size | word & 0xFFFF, count: Int(code & 31) &+ Int(size))
+            // A symbol is at most 27 bits: 64 of them fit in the scratch's spare room.
+            since &+= 1
+            if since == 64 {
+                since = 0
+                bits.drainIfFull(into: &writer)
+            }
         }
+        bits.finish(into: &writer)
+        // `bits` writes into the scratch's bytes: it must live until here.
+        withExtendedLifetime(scratch) {}
     }
 }

@@ -35,7 +35,9 @@ struct JPEGEncodeSession {
             JPEGProgressiveWriter(store: store, layout: layout).write(into: &writer)
         } else if options.optimizeHuffman {
             let restarts = JPEGRestartCounter(interval: options.restartInterval, total: layout.mcuCount)
-            var recorder = JPEGSymbolRecorder(restarts: restarts, expectedSymbols: pixels.width * pixels.height / 8)
+            // A q85 photo makes about one symbol per 3.6 pixels: room for that up front, so the
+            // record is not copied as it grows (pages never written stay unmapped).
+            var recorder = JPEGSymbolRecorder(restarts: restarts, expectedSymbols: pixels.width * pixels.height / 3)
             run(into: &recorder)
             let entropy = recorder.fittedTables(chroma: layout.components.count > 1)
             writeHeaders(into: &writer, progressive: false, restartInterval: options.restartInterval)
@@ -49,6 +51,7 @@ struct JPEGEncodeSession {
                                       restarts: JPEGRestartCounter(interval: options.restartInterval, total: layout.mcuCount))
             writer = JPEGBitWriter(capacity: 0)
             run(into: &scan)
+            scan.finish()
             writer = scan.writer
         }
         writer.flush()

@@ -11,9 +11,14 @@ import OspreyCore
 /// ICC profile are optional. JPEG has no alpha: partly transparent pixels are flattened onto
 /// ``ImageEncodeOptions/background`` (white unless set).
 ///
-/// Memory: a baseline encode holds the output and one MCU row of samples (plus, with fitted
-/// tables, the symbol record, about four bytes per non-zero coefficient); a progressive
-/// encode also holds every quantised coefficient (two bytes each).
+/// Memory: a baseline encode holds the output, one MCU row of samples and about 50 KB of
+/// entropy-coded bytes before stuffing (plus, with fitted tables, the symbol record, about
+/// four bytes per non-zero coefficient); a progressive encode also holds every quantised
+/// coefficient (two bytes each).
+///
+/// The transform is libjpeg's accurate integer DCT (islow) in 16-bit lanes, chosen over the
+/// faster AAN (ifast) for the same PSNR as libjpeg-turbo at every quality (``JPEGForwardDCT``
+/// says why the lanes suffice).
 ///
 /// An animated image is encoded as its first frame.
 public struct JPEGEncoder: ImageEncoding {

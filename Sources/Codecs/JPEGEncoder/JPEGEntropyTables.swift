@@ -45,20 +45,35 @@ enum JPEGBlockSymbols {
         UInt32(bitPattern: (value &+ (value &>> 31))) & ((1 &<< UInt32(size)) &- 1)
     }
 
+    /// For a value v in −2047…2047 (every DC difference and AC coefficient of 8-bit samples),
+    /// entry 2047 + v is `size(v) << 16 | extra(v, size(v))`: one load in place of the
+    /// magnitude's bit scan and the extra bits' arithmetic (16 KiB, made once, never freed).
+    // Safety: written only inside this initialiser, before the pointer is published; read-only
+    // afterwards, so sharing it between threads is safe.
+    nonisolated(unsafe) static let magnitudes: UnsafePointer<UInt32> = {
+        let table = UnsafeMutablePointer<UInt32>.allocate(capacity: 4095)
+        for v in Int32(-2047)...2047 {
+            let bits = size(v)
+            table[Int(v) + 2047] = UInt32(bits) << 16 | extra(v, size: bits)
+        }
+        return UnsafePointer(table)
+    }()
+
     /// Calls `emit(slotOffset, symbol, extraBits)` for each symbol of `block` (the quantiser's
     /// transposed order, `nonZero` its zigzag mask of non-zero AC coefficients): the DC
     /// difference from `predictor` (updated), then the AC runs. Slot offset 0 is the DC table
-    /// of the component, 1 its AC table.
+    /// of the component, 1 its AC table. `order` is ``JPEGZigzag/transposed``, `magnitudes`
+    /// ``magnitudes`` + 2047.
     @inline(__always)
     static func forEach(_ block: UnsafePointer<Int16>, nonZero: UInt64, predictor: inout Int32,
+                        order: UnsafePointer<Int>, magnitudes: UnsafePointer<UInt32>,
                         _ emit: (Int, Int32, UInt32) -> Void) {
         let dc = Int32(block[0])
         let diff = dc &- predictor
         predictor = dc
-        let dcSize = size(diff)
-        emit(0, dcSize, extra(diff, size: dcSize))
+        let dcEntry = magnitudes[Int(truncatingIfNeeded: diff)]
+        emit(0, Int32(truncatingIfNeeded: dcEntry &>> 16), dcEntry & 0xFFFF)
         var mask = nonZero
-        let order = JPEGZigzag.transposed
         var last = 0
         while mask != 0 {
             let k = mask.trailingZeroBitCount
@@ -68,11 +83,54 @@ enum JPEGBlockSymbols {
                 emit(1, 0xF0, 0)
                 run &-= 16
             }
-            let value = Int32(block[order[k]])
-            let acSize = size(value)
-            emit(1, Int32(run) << 4 | acSize, extra(value, size: acSize))
+            let entry = magnitudes[Int(truncatingIfNeeded: block[order[k]])]
+            emit(1, Int32(run) << 4 | Int32(truncatingIfNeeded: entry &>> 16), entry & 0xFFFF)
             last = k
         }
         if last != 63 { emit(1, 0x00, 0) }
+    }
+
+    /// Writes `block`'s symbols with `codes` (the component's DC table, then its AC table at
+    /// `codes + 256`: code << 5 | length); `order` is ``JPEGZigzag/transposed`` and
+    /// `magnitudes` ``magnitudes`` + 2047 (indexed by the value itself); `predictor` is the
+    /// component's previous DC value. The same
+    /// symbols as ``forEach(_:nonZero:predictor:_:)``, each code and its extra bits sent as one
+    /// write, and nothing but the mask walked.
+    ///
+    /// Not inlined, and the bit state passed in and returned by value: inlined into the MCU
+    /// loop, LLVM kept that state in the sink's memory and stored it after every symbol.
+    @inline(never)
+    static func write(_ block: UnsafePointer<Int16>, nonZero: UInt64, predictor: Int32,
+                      codes: UnsafePointer<UInt32>, order: UnsafePointer<Int>, magnitudes: UnsafePointer<UInt32>,
+                      bits: JPEGScanBits) -> JPEGScanBits {
+        var raw = bits
+        let diff = Int32(block[0]) &- predictor
+        let dcEntry = magnitudes[Int(truncatingIfNeeded: diff)]
+        let dcSize = dcEntry &>> 16
+        let dcWord = codes[Int(truncatingIfNeeded: dcSize)]
+        raw.write((dcWord &>> 5) &<< dcSize | dcEntry & 0xFFFF, count: Int(truncatingIfNeeded: (dcWord & 31) &+ dcSize))
+        let ac = codes + 256
+        var mask = nonZero
+        var last = 0
+        while mask != 0 {
+            let k = mask.trailingZeroBitCount
+            mask &= mask &- 1
+            var run = k &- last &- 1
+            last = k
+            while run > 15 {
+                let zrl = ac[0xF0]
+                raw.write(zrl &>> 5, count: Int(truncatingIfNeeded: zrl & 31))
+                run &-= 16
+            }
+            let entry = magnitudes[Int(truncatingIfNeeded: block[order[k]])]
+            let acSize = entry &>> 16
+            let word = ac[run &<< 4 | Int(truncatingIfNeeded: acSize)]
+            raw.write((word &>> 5) &<< acSize | entry & 0xFFFF, count: Int(truncatingIfNeeded: (word & 31) &+ acSize))
+        }
+        if last != 63 {
+            let eob = ac[0]
+            raw.write(eob &>> 5, count: Int(truncatingIfNeeded: eob & 31))
+        }
+        return raw
     }
 }

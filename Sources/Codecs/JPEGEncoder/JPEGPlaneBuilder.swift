@@ -11,7 +11,9 @@ import OspreyCore
 /// Cb = (21709·(B−G) + 11059·(B−R) + c) >> 16, Cr = (27439·(R−G) + 5329·(R−B) + c) >> 16 —
 /// the same integers as libjpeg's nine products, from six 16 × 16 → 32-bit ones.
 /// Downsampling averages pairs or quads with libjpeg's alternating rounding bias, so that no
-/// chroma drift builds up on flat areas.
+/// chroma drift builds up on flat areas. 4:2:0 colour, the default, takes a fused path instead
+/// (``loadHalved(mcuRow:)``): chroma straight from 2 × 2 sums of RGB, with no full-resolution
+/// chroma rows.
 final class JPEGPlaneBuilder {
     typealias Lanes = SIMD8<Int32>
     typealias Shorts = SIMD8<Int16>
@@ -27,19 +29,27 @@ final class JPEGPlaneBuilder {
     /// branch there would cost its vector products (see ``convert(_:y:cb:cr:)``).
     private var discard: UnsafeMutablePointer<UInt8>?
 
-    private let pixels: PixelBuffer
+    let pixels: PixelBuffer
     private let grayscale: Bool
     private let horizontal: Int
     private let vertical: Int
-    private let paddedWidth: Int
-    private let mcuHeight: Int
-    private let background: Lanes3
+    let paddedWidth: Int
+    let mcuHeight: Int
+    let background: Lanes3
     /// Whether alpha is kept elsewhere (``JPEGAlphaSegment``): the colour is then coded as is.
-    private let ignoresAlpha: Bool
+    let ignoresAlpha: Bool
+    /// 4:2:0 colour: rows are converted in pairs, chroma straight from 2 × 2 sums of RGB
+    /// (``loadHalved(mcuRow:)``), with no full-resolution chroma rows.
+    private let fusedHalving: Bool
+    /// Room for one 16-pixel group of two rows, right edge replicated (the fused path's last
+    /// group of a row).
+    let edge = UnsafeMutablePointer<UInt8>.allocate(capacity: 128)
 
     /// Background channels as lanes.
-    private struct Lanes3 {
+    struct Lanes3 {
         var red: Words, green: Words, blue: Words
+        /// 16-bit pairs (red, blue) and (green, 0), for pixels in 32-bit lanes.
+        var redBlue: SIMD4<UInt32>, greenZero: SIMD4<UInt32>
     }
 
     /// A builder for `pixels`, MCUs `horizontal` × `vertical` luma blocks wide/high, padded to
@@ -47,6 +57,7 @@ final class JPEGPlaneBuilder {
     init(pixels: PixelBuffer, grayscale: Bool, horizontal: Int, vertical: Int, paddedWidth: Int,
          background: ImageEncodeOptions.RGB?) {
         ignoresAlpha = background == nil
+        fusedHalving = !grayscale && horizontal == 2 && vertical == 2
         let background = background ?? .white
         self.pixels = pixels
         self.grayscale = grayscale
@@ -56,7 +67,9 @@ final class JPEGPlaneBuilder {
         mcuHeight = 8 * vertical
         self.background = Lanes3(red: Words(repeating: UInt16(background.red)),
                                  green: Words(repeating: UInt16(background.green)),
-                                 blue: Words(repeating: UInt16(background.blue)))
+                                 blue: Words(repeating: UInt16(background.blue)),
+                                 redBlue: SIMD4(repeating: UInt32(background.red) | UInt32(background.blue) << 16),
+                                 greenZero: SIMD4(repeating: UInt32(background.green)))
         let fullSize = paddedWidth * mcuHeight
         // Eight spare bytes let the vector tail run past the last pixel.
         planes.append(.allocate(capacity: fullSize + 8))
@@ -66,6 +79,13 @@ final class JPEGPlaneBuilder {
             return
         }
         let subsampled = horizontal > 1 || vertical > 1
+        if fusedHalving {
+            for _ in 0..<2 {
+                planes.append(.allocate(capacity: fullSize / 4))
+                strides.append(paddedWidth / 2)
+            }
+            return
+        }
         for _ in 0..<2 {
             if subsampled {
                 fullChroma.append(.allocate(capacity: fullSize + 8))
@@ -82,11 +102,16 @@ final class JPEGPlaneBuilder {
         planes.forEach { $0.deallocate() }
         fullChroma.forEach { $0.deallocate() }
         discard?.deallocate()
+        edge.deallocate()
     }
 
     /// Fills the planes with MCU row `row` (image rows `row · mcuHeight` on; rows past the
     /// bottom repeat the last one).
     func load(mcuRow row: Int) {
+        if fusedHalving {
+            loadHalved(mcuRow: row)
+            return
+        }
         let cb = fullChroma.isEmpty ? (planes.count > 1 ? planes[1] : nil) : fullChroma[0]
         let cr = fullChroma.isEmpty ? (planes.count > 2 ? planes[2] : nil) : fullChroma[1]
         pixels.bytes.withUnsafeBufferPointer { source in
@@ -111,7 +136,7 @@ final class JPEGPlaneBuilder {
     // MARK: Colour conversion
 
     @inline(__always)
-    private func flatten(_ channel: Words, alpha: Words, background: Words) -> Words {
+    func flatten(_ channel: Words, alpha: Words, background: Words) -> Words {
         // round((c·a + bg·(255 − a)) / 255) by the (t + t/256) / 256 trick; t < 2¹⁶, so
         // 16-bit lanes hold it.
         let t = channel &* alpha &+ background &* (255 &- alpha) &+ 128
@@ -121,13 +146,13 @@ final class JPEGPlaneBuilder {
     /// Sign-extends eight lanes (written lane by lane: LLVM then sees 16 × 16-bit products in
     /// the multiplies that follow and uses `pmaddwd`).
     @inline(__always)
-    private static func widen(_ x: Shorts) -> Lanes {
+    static func widen(_ x: Shorts) -> Lanes {
         Lanes(Int32(x[0]), Int32(x[1]), Int32(x[2]), Int32(x[3]), Int32(x[4]), Int32(x[5]), Int32(x[6]), Int32(x[7]))
     }
 
     /// Clamps nothing: the values are 0…255 by construction.
     @inline(__always)
-    private static func store(_ v: Lanes, _ p: UnsafeMutablePointer<UInt8>) {
+    static func store(_ v: Lanes, _ p: UnsafeMutablePointer<UInt8>) {
         let bytes = SIMD8<UInt8>(UInt8(truncatingIfNeeded: v[0]), UInt8(truncatingIfNeeded: v[1]),
                                  UInt8(truncatingIfNeeded: v[2]), UInt8(truncatingIfNeeded: v[3]),
                                  UInt8(truncatingIfNeeded: v[4]), UInt8(truncatingIfNeeded: v[5]),
@@ -196,7 +221,7 @@ final class JPEGPlaneBuilder {
 
     /// Repeats a row's last sample out to the padded width (libjpeg's `expand_right_edge`).
     @inline(__always)
-    private func pad(_ plane: UnsafeMutablePointer<UInt8>, width: Int) {
+    func pad(_ plane: UnsafeMutablePointer<UInt8>, width: Int) {
         guard paddedWidth > width else { return }
         (plane + width).update(repeating: plane[width - 1], count: paddedWidth - width)
     }

@@ -25,6 +25,8 @@ final class JPEGQuantizer {
     private let scales: UnsafeMutablePointer<Unsigned>
     /// The table in natural order, as DQT writes it (after zigzag reordering).
     let table: [Int]
+    /// ``JPEGZigzag/spread``, read once here rather than through its lazy global per block.
+    private let spread = JPEGZigzag.spread
 
     /// A quantiser for `table` (64 entries 1…255, natural order).
     init(table: [Int]) {
@@ -110,7 +112,6 @@ final class JPEGQuantizer {
     /// of the non-zero AC coefficients (bit k for zigzag position k, bit 0 clear).
     @inline(__always)
     func quantize(_ e: JPEGForwardDCT.Block, into out: UnsafeMutablePointer<Int16>) -> UInt64 {
-        let spread = JPEGZigzag.spread
         var mask = spread[Int(truncatingIfNeeded: quantize(e.0, 0, into: out))]
         mask |= spread[256 &+ Int(truncatingIfNeeded: quantize(e.1, 1, into: out))]
         mask |= spread[512 &+ Int(truncatingIfNeeded: quantize(e.2, 2, into: out))]
