@@ -8,34 +8,35 @@ import OspreyCore
 /// Two kernels, chosen when built:
 /// - **matrix/TRC** profiles (and PNG `gAMA`/`cHRM`/`cICP`): for each input channel a
 ///   256-entry table of its linear light times the matrix column, as three 16-bit fixed-point
-///   lanes (so linearising and the 3 × 3 matrix are three 8-byte loads and two vector adds per
-///   pixel; littleCMS's 8-bit matrix-shaper path multiplies out in 1.14 fixed point), then one
-///   table from linear light to sRGB bytes, 8192 steps from black to white (half a step is at
-///   most 0.2 of an 8-bit level, at black where sRGB is steepest), extended below black and
-///   above white to every sum the tables can make, so no pixel needs a clamp;
+///   lanes of one 64-bit word, every lane offset to be non-negative (so linearising and the
+///   3 × 3 matrix are one load and two adds with a memory operand per pixel, and no lane carries
+///   into the next; littleCMS's 8-bit matrix-shaper path multiplies out in 1.14 fixed point),
+///   then one table from linear light to sRGB bytes, 2¹⁴ steps from black to white (half a step
+///   is at most 0.1 of an 8-bit level, at black where sRGB is steepest), extended below black
+///   and above white to every sum the tables can make, so no pixel needs a clamp or a shift;
 /// - **`A2B0` LUT** profiles: the whole transform sampled once on a 33³ grid of sRGB output
 ///   values, interpolated tetrahedrally per pixel, as littleCMS optimises an 8-bit transform.
 ///
 /// Immutable after `init`, so one converter is shared by any number of decodes.
 final class SRGBConverter: Sendable {
-    /// Matrix/TRC kernel: red's 256 entries, then green's, then blue's; lane *k* is the input's
-    /// linear light times the matrix's coefficient for output *k*, in encode-table steps with
-    /// ``fraction`` fraction bits (16-bit wrapping values). Red's entries also carry the
-    /// rounding term and the bias (the encode table's entries below black). Empty for a LUT.
-    private let lanes: [SIMD4<UInt16>]
-    /// Matrix/TRC kernel: sRGB bytes by `lane sum >> fraction`, that is by linear-light step
-    /// plus the bias, covering every sum the tables make (clamped to black and white at its
-    /// ends), so no pixel needs a clamp.
+    /// Matrix/TRC kernel: red's 256 entries, then green's, then blue's; bits 16k…16k + 15 hold
+    /// the input's linear light times the matrix's coefficient for output *k*, in encode-table
+    /// steps, plus a per-table offset that makes every lane non-negative (the offsets of the
+    /// three tables add up to ``encode``'s entries below black, the same for every lane).
+    /// Empty for a LUT.
+    private let lanes: [UInt64]
+    /// Matrix/TRC kernel: sRGB bytes by lane sum, that is by linear-light step plus the bias,
+    /// covering every sum the tables make (clamped to black and white at its ends), so no
+    /// pixel needs a clamp.
     private let encode: [UInt8]
-    /// Fraction bits of ``lanes``: 2 for most profiles, 1 for the widest gamuts.
-    private let fraction: Int
     /// LUT kernel: 33³ nodes of sRGB output (0…255) as SIMD4, red slowest. Empty for a matrix.
     /// (Stored arrays rather than an enum with array payloads: the enum would keep its
     /// case in the pointer's spare bits, which leak checkers cannot follow.)
     private let gridNodes: [SIMD4<Float>]
 
-    /// Linear light index steps of ``encodeTable``.
-    static let encodeSteps = 8191
+    /// Linear light steps of ``encodeTable``, black to white: a power of two, so a coarser
+    /// kernel (for gamuts too wide for 16-bit lanes at this precision) reads every 2ⁿth entry.
+    static let encodeSteps = 1 << 14
     /// Grid nodes per axis for LUT profiles.
     static let gridPoints = 33
 
@@ -53,15 +54,19 @@ final class SRGBConverter: Sendable {
 
     /// The converter for `profile`, or nil when its pixels need no conversion (no colour
     /// information, sRGB) or cannot be converted (see ``ColorTransformSource``). Converters
-    /// for LUT profiles are kept in a small cache: sampling their grid costs a few
-    /// milliseconds, and a site's images tend to share one profile.
+    /// for ICC profiles are kept in a small cache, looked up before the profile is parsed:
+    /// building one evaluates its curves 768 times (a LUT profile's grid takes a few
+    /// milliseconds), and a site's images tend to share one profile.
     /// `gray`: the image is gray (R = G = B), so only a gray ICC profile applies to it.
     static func make(for profile: ImageColorProfile?, gray: Bool = false) -> SRGBConverter? {
-        guard let profile, let source = ColorTransformSource(profile, gray: gray) else { return nil }
-        guard case .lut = source, let data = profile.iccData else { return SRGBConverter(source) }
-        let key = [UInt8](data)
+        guard let profile, !profile.isSRGB else { return nil }
+        // A cICP description takes precedence over the ICC bytes (``ColorTransformSource``).
+        guard profile.cicp == nil, let data = profile.iccData else {
+            return ColorTransformSource(profile, gray: gray).flatMap(SRGBConverter.init)
+        }
+        let key = [UInt8](data) + [gray ? 1 : 0]
         if let cached = cache.withLock({ $0[key] }) { return cached }
-        guard let built = SRGBConverter(source) else { return nil }
+        guard let source = ColorTransformSource(profile, gray: gray), let built = SRGBConverter(source) else { return nil }
         cache.withLock { entries in
             if entries.count >= 8 { entries.removeAll() }   // a few profiles per process is the norm
             entries[key] = built
@@ -69,7 +74,8 @@ final class SRGBConverter: Sendable {
         return built
     }
 
-    /// Built LUT converters by profile bytes. Invariant: at most 8 entries, each immutable.
+    /// Built converters by profile bytes and a last byte for `gray`. Invariant: at most 8
+    /// entries, each immutable.
     /// Keyed by `[UInt8]`, not `Data`: `Data` keeps its storage pointer in enum spare bits,
     /// which a leak checker cannot follow, so the held keys were reported as leaks.
     private static let cache = Locked<[[UInt8]: SRGBConverter]>([:])
@@ -80,18 +86,18 @@ final class SRGBConverter: Sendable {
         case .matrix(let colorants, let curves):
             let m = toSRGB * colorants
             let columns = [m.columns.0, m.columns.1, m.columns.2]
-            // Each input's linear light times its matrix column, in encode-table steps.
-            var steps: [SIMD3<Double>] = []
+            // Each input's linear light times its matrix column (white = 1).
+            var light: [SIMD3<Double>] = []
             for input in 0..<3 {
                 for i in 0..<256 {
-                    let v = columns[input] * curves[input](Double(i) / 255) * Double(Self.encodeSteps)
+                    let v = columns[input] * curves[input](Double(i) / 255)
                     // A hostile profile's coefficients may be anything: keep the sums in range.
-                    guard v.x.isFinite, v.y.isFinite, v.z.isFinite, max(abs(v.x), abs(v.y), abs(v.z)) < 1e6 else { return nil }
-                    steps.append(v)
+                    guard v.x.isFinite, v.y.isFinite, v.z.isFinite, max(abs(v.x), abs(v.y), abs(v.z)) < 100 else { return nil }
+                    light.append(v)
                 }
             }
-            guard let kernel = Self.matrixKernel(steps) else { return nil }
-            (lanes, encode, fraction) = kernel
+            guard let kernel = Self.matrixKernel(light) else { return nil }
+            (lanes, encode) = kernel
             gridNodes = []
         case .lut(let pipeline):
             let n = Self.gridPoints
@@ -103,40 +109,44 @@ final class SRGBConverter: Sendable {
             guard nodes.allSatisfy({ ($0 * 0).sum() == 0 }) else { return nil }
             lanes = []
             encode = []
-            fraction = 0
             gridNodes = nodes
         }
     }
 
-    /// The matrix kernel's tables from `steps` (red's 256 entries of lane values in encode-table
-    /// steps, then green's, then blue's): the finest fixed point, 2, 1 or 0 fraction bits, whose
-    /// every sum fits 16 bits once red carries the bias (the steps below black) and the
-    /// rounding term. Nil when not even whole steps fit: a matrix spanning over eight times
-    /// the linear range, which no real display profile has.
-    private static func matrixKernel(_ steps: [SIMD3<Double>]) -> (lanes: [SIMD4<UInt16>], encode: [UInt8], fraction: Int)? {
-        for fraction in [2, 1, 0] {
-            let scale = Double(1 << fraction)
-            let fixed = steps.map { v in SIMD3<Int>(Int((v.x * scale).rounded()), Int((v.y * scale).rounded()), Int((v.z * scale).rounded())) }
-            // The least and greatest sum each lane can make (the integer entries', exactly).
-            var low = SIMD3<Int>.zero, high = SIMD3<Int>.zero
+    /// The matrix kernel's tables from `light` (red's 256 entries of lane values in linear
+    /// light, then green's, then blue's): at the finest step, 2¹⁴, 2¹³, 2¹² or 2¹¹ from black to
+    /// white, whose every sum fits 16 bits once each table is offset to be non-negative. The
+    /// offsets make every lane's sum the linear step plus one common bias (red's table carries
+    /// what a lane's own offsets lack of it), which the encode table's entries below black
+    /// absorb. Nil when not even the coarsest step fits: a matrix spanning over eight times the
+    /// linear range, which no real display profile has.
+    private static func matrixKernel(_ light: [SIMD3<Double>]) -> (lanes: [UInt64], encode: [UInt8])? {
+        for shift in 0...3 {
+            let steps = Double(encodeSteps >> shift)
+            let fixed = light.map { v in SIMD3<Int>(Int((v.x * steps).rounded()), Int((v.y * steps).rounded()), Int((v.z * steps).rounded())) }
+            // Per table, the offset that lifts its least entry of each lane to zero, and the
+            // greatest entry so lifted.
+            var offsets = [SIMD3<Int>](repeating: .zero, count: 3)
+            var high = SIMD3<Int>.zero
             for input in 0..<3 {
                 let entries = fixed[input * 256..<(input + 1) * 256]
-                low &+= entries.reduce(SIMD3(repeating: .max)) { $0.replacing(with: $1, where: $1 .< $0) }
-                high &+= entries.reduce(SIMD3(repeating: .min)) { $0.replacing(with: $1, where: $1 .> $0) }
+                let low = entries.reduce(SIMD3(repeating: .max)) { $0.replacing(with: $1, where: $1 .< $0) }
+                let top = entries.reduce(SIMD3(repeating: .min)) { $0.replacing(with: $1, where: $1 .> $0) }
+                offsets[input] = SIMD3<Int>.zero.replacing(with: 0 &- low, where: low .< 0)
+                high &+= top &+ offsets[input]
             }
-            let half = fraction > 0 ? 1 << (fraction - 1) : 0
-            let least = low.min() + half, most = high.max() + half
-            let bias = max(0, (-least + (1 << fraction) - 1) >> fraction)   // whole steps below black
-            let top = most + bias << fraction
-            guard top < 1 << 16 else { continue }
-            let offset = bias << fraction + half
-            let lanes = fixed.enumerated().map { index, v -> SIMD4<UInt16> in
-                let add = index < 256 ? offset : 0
-                return SIMD4(UInt16(truncatingIfNeeded: v.x + add), UInt16(truncatingIfNeeded: v.y + add),
-                             UInt16(truncatingIfNeeded: v.z + add), 0)
+            let own = offsets[0] &+ offsets[1] &+ offsets[2]
+            let bias = own.max()
+            offsets[0] &+= SIMD3(repeating: bias) &- own
+            high &+= SIMD3(repeating: bias) &- own
+            guard high.max() < 1 << 16 else { continue }
+            let lanes = fixed.enumerated().map { index, v -> UInt64 in
+                let w = v &+ offsets[index / 256]
+                return UInt64(w.x) | UInt64(w.y) << 16 | UInt64(w.z) << 32
             }
-            let encode = (0...(top >> fraction)).map { encodeTable[min(max($0 - bias, 0), encodeSteps)] }
-            return (lanes, encode, fraction)
+            let limit = encodeSteps >> shift
+            let encode = (0...high.max()).map { encodeTable[min(max($0 - bias, 0), limit) << shift] }
+            return (lanes, encode)
         }
         return nil
     }
@@ -148,14 +158,7 @@ final class SRGBConverter: Sendable {
             return
         }
         lanes.withUnsafeBufferPointer { t in
-            encode.withUnsafeBufferPointer { e in
-                // One kernel, compiled for each shift: a constant shift is one instruction.
-                switch fraction {
-                case 2: Self.matrixRow(row, count: count, lanes: t.baseAddress!, encode: e.baseAddress!, shift: 2)
-                case 1: Self.matrixRow(row, count: count, lanes: t.baseAddress!, encode: e.baseAddress!, shift: 1)
-                default: Self.matrixRow(row, count: count, lanes: t.baseAddress!, encode: e.baseAddress!, shift: 0)
-                }
-            }
+            encode.withUnsafeBufferPointer { e in Self.matrixRow(row, count: count, lanes: t.baseAddress!, encode: e.baseAddress!) }
         }
     }
 
@@ -165,34 +168,39 @@ final class SRGBConverter: Sendable {
         pixels.bytes.withUnsafeMutableBufferPointer { convert(row: $0.baseAddress!, count: count) }
     }
 
-    /// Three 8-byte table loads and two vector adds a pixel, a vector shift, then an
-    /// encode-table load per channel: about twenty instructions, which is what bounds it.
-    /// 16-bit lanes rather than 32: eight-byte entries are indexed without a shift, each lane
-    /// comes out zero-extended in one instruction, and the tables take half the cache. Byte
-    /// loads and stores measured faster than one 32-bit load and store with shifts and masks;
-    /// float lanes far slower (the generic float → integer SIMD conversions are not specialised).
-    /// Four pixels a loop turn, addressed from one moving pointer: a tenth less time than one.
+    /// Three byte loads, one table load and two adds with a memory operand, three lane
+    /// extractions (16-bit lanes at 16-bit boundaries: a zero-extending move, a shift or two),
+    /// three encode-table loads and three byte stores a pixel: sixteen instructions.
+    /// The lanes add in a general register rather than a vector one: no lane can carry into the
+    /// next (every entry non-negative, every sum under 2¹⁶), and pulling lanes out of a vector
+    /// register cost two instructions each; this measured a tenth faster. Four pixels a loop
+    /// turn, all four sums before any store: no pixel's loads wait behind the previous
+    /// pixel's stores to the same row (another 6 %). Byte loads and stores measured faster than
+    /// one 32-bit load and store with shifts and masks; float lanes far slower (SSE2, the
+    /// baseline, has no gather, so the tables would be loaded lane by lane anyway).
     @inline(__always)
-    private static func matrixRow(_ p: UnsafeMutablePointer<UInt8>, count: Int, lanes t: UnsafePointer<SIMD4<UInt16>>,
-                                  encode e: UnsafePointer<UInt8>, shift: UInt16) {
-        @inline(__always) func pixel(_ q: UnsafeMutablePointer<UInt8>) {
-            // Wrapping adds: green's and blue's entries may be negative, the sum never is.
-            let v = (t[Int(q[0])] &+ t[256 &+ Int(q[1])] &+ t[512 &+ Int(q[2])]) &>> shift
-            q[0] = e[Int(v[0])]
-            q[1] = e[Int(v[1])]
-            q[2] = e[Int(v[2])]
+    private static func matrixRow(_ p: UnsafeMutablePointer<UInt8>, count: Int, lanes t: UnsafePointer<UInt64>,
+                                  encode e: UnsafePointer<UInt8>) {
+        @inline(__always) func sum(_ q: UnsafeMutablePointer<UInt8>) -> UInt64 {
+            t[Int(q[0])] &+ t[256 &+ Int(q[1])] &+ t[512 &+ Int(q[2])]
+        }
+        @inline(__always) func store(_ v: UInt64, _ q: UnsafeMutablePointer<UInt8>) {
+            q[0] = e[Int(truncatingIfNeeded: v & 0xFFFF)]
+            q[1] = e[Int(truncatingIfNeeded: (v &>> 16) & 0xFFFF)]
+            q[2] = e[Int(truncatingIfNeeded: v &>> 32)]
         }
         var q = p
         let end = p + 4 &* count
         while q + 16 <= end {
-            pixel(q)
-            pixel(q + 4)
-            pixel(q + 8)
-            pixel(q + 12)
+            let a = sum(q), b = sum(q + 4), c = sum(q + 8), d = sum(q + 12)
+            store(a, q)
+            store(b, q + 4)
+            store(c, q + 8)
+            store(d, q + 12)
             q += 16
         }
         while q < end {
-            pixel(q)
+            store(sum(q), q)
             q += 4
         }
     }
