@@ -92,7 +92,7 @@ extension DiskCache {
     /// synchronous sweep ran it to the end, or `removeAll` dropped it) is left alone.
     private func runSlice(of job: SweepJob) {
         guard usage.withLock({ $0.job === job }) else { return }
-        if advance(job) {
+        if advance(job, inline: false) {
             scheduleSlice(of: job)
         } else {
             finish(job)
@@ -101,13 +101,17 @@ extension DiskCache {
 
     /// Runs `job`'s remaining slices at once. On the I/O queue.
     func runToEnd(_ job: SweepJob) {
-        while advance(job) {}
+        while advance(job, inline: true) {}
         finish(job)
     }
 
-    /// Does one slice of work; false when nothing is left.
-    private func advance(_ job: SweepJob) -> Bool {
-        usage.withLock { $0.slicesRun += 1 }
+    /// Does one slice of work; false when nothing is left. `inline`: run inside a caller's
+    /// synchronous call, not as a queued slice of its own.
+    private func advance(_ job: SweepJob, inline: Bool) -> Bool {
+        usage.withLock { usage in
+            usage.slicesRun += 1
+            if inline { usage.inlineSlicesRun += 1 }
+        }
         if !job.planned {
             if !job.opened {
                 job.opened = true
@@ -247,8 +251,29 @@ extension DiskCache {
 
     /// Whether a sweep is under way, how many slices and sweeps ran since the cache opened
     /// (for tests: they count work instead of timing it).
-    var sweepState: (active: Bool, slicesRun: Int, sweepsStarted: Int) {
-        usage.withLock { ($0.job != nil, $0.slicesRun, $0.sweepsStarted) }
+    var sweepState: (active: Bool, slicesRun: Int, inlineSlicesRun: Int, sweepsStarted: Int) {
+        usage.withLock { ($0.job != nil, $0.slicesRun, $0.inlineSlicesRun, $0.sweepsStarted) }
+    }
+
+    /// How many sweep slices ran ahead of a synchronous call on the I/O queue (for tests: a
+    /// call must wait for at most the one slice already queued). The count is read in the
+    /// step that queues the probe, so slices that ran before the call was queued are not
+    /// counted, however long the calling thread was descheduled. Not on the I/O queue.
+    func slicesAheadOfSynchronousCall() -> Int {
+        let done = DispatchSemaphore(value: 0)
+        let ahead = Locked(0)
+        // Queued inside the lock that every slice takes to count itself: no slice can start
+        // between reading the count and queueing the probe.
+        usage.withLock { usage in
+            let before = usage.slicesRun
+            ioQueue.async { [self] in
+                let after = self.usage.withLock { $0.slicesRun }
+                ahead.withLock { $0 = after - before }
+                done.signal()
+            }
+        }
+        done.wait()
+        return ahead.withLock { $0 }
     }
 
     /// Waits until no sweep is under way or asked for, letting each slice run in turn (for

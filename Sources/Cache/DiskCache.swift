@@ -111,6 +111,9 @@ public final class DiskCache: Sendable {
         var pending: PendingSweep?
         /// Sweep slices run and sweeps started since the cache opened (tests count them).
         var slicesRun = 0
+        /// Of `slicesRun`, those run inside a caller's synchronous call rather than queued on
+        /// their own (tests check that a store lists nothing itself).
+        var inlineSlicesRun = 0
         var sweepsStarted = 0
     }
 
