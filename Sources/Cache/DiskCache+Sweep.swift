@@ -1,4 +1,5 @@
 import Foundation
+import OspreyCore
 
 /// One sweep of the namespace folder, cut into slices so that it never holds the I/O queue
 /// for long: a store, read or removal queued behind it waits for at most one slice.
