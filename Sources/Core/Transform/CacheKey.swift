@@ -134,21 +134,22 @@ public enum CacheKey {
     package static func containsAtSign(_ text: String) -> Bool {
         let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             guard let base = bytes.baseAddress else { return false }
-            let raw = UnsafeRawPointer(base)
             let count = bytes.count
-            var offset = 0
-            while offset + 8 <= count {
-                // XOR turns each `@` into a zero byte; the expression below is non-zero exactly
-                // when some byte of `word` is zero.
+            guard count >= 8 else { return bytes.contains(UInt8(ascii: "@")) }
+            let raw = UnsafeRawPointer(base)
+            // XOR turns each `@` into a zero byte; the expression is non-zero exactly when some
+            // byte of the word is zero.
+            func hasAt(_ offset: Int) -> Bool {
                 let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ 0x4040_4040_4040_4040
-                if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { return true }
+                return (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0
+            }
+            var offset = 0
+            while offset + 8 < count {
+                if hasAt(offset) { return true }
                 offset += 8
             }
-            while offset < count {
-                if bytes[offset] == UInt8(ascii: "@") { return true }
-                offset += 1
-            }
-            return false
+            // The last word ends at the last byte (overlapping the one before): no byte-wise tail.
+            return hasAt(count - 8)
         }
         return found ?? text.utf8.contains(UInt8(ascii: "@"))
     }
