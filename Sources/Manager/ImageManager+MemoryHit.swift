@@ -18,11 +18,11 @@ extension ImageManager {
     func memoryHit(_ url: URL, plainKey: String, options: ImageOptions, context: borrowing ImageContext) -> MemoryLookup {
         guard options.isDisjoint(with: [.fromLoaderOnly, .refreshCached, .queryMemoryData, .decodeFirstFrameOnly]),
               context.queryCacheType.includesMemory else { return .notLooked }
-        // Compared with nil rather than matched: matching or binding the optional existential
-        // copies it (through its value witnesses), which the common case, no per-request
-        // cache, need not pay.
+        // Asked through `hasCache` (a pointer test): comparing, matching or binding the optional
+        // existential copies it out first, which the common case, no per-request cache, need
+        // not pay.
         let image: PlatformImage?
-        if context.cache == nil {
+        if !context.hasCache {
             guard cache.hasSynchronousMemoryTier, let key = memoryKey(url, plainKey, options, context) else {
                 return .notLooked
             }

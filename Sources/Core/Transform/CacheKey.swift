@@ -72,7 +72,7 @@ public enum CacheKey {
     /// step with ``DecodeOptions/init(options:context:)`` and ``key(base:decode:transformerKey:)``:
     /// true exactly when those return `base`.
     public static func isPlain(options: ImageOptions, context: ImageContext) -> Bool {
-        context.transformer == nil && context.thumbnailPixelSize == nil && !context.convertToSRGB
+        !context.hasTransformer && context.thumbnailPixelSize == nil && !context.convertToSRGB
             && options.isDisjoint(with: [.scaleDownLargeImages, .decodeFirstFrameOnly])
     }
 
