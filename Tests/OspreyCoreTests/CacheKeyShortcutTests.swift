@@ -59,6 +59,17 @@ struct CacheKeyShortcutTests {
         #expect(CacheKey.containsAtSign("http://h/é/image@2x.png"))
     }
 
+    @Test("the boxed transformer keeps value semantics and answers hasTransformer")
+    func boxedSettings() {
+        var context = ImageContext()
+        #expect(!context.hasTransformer && !context.hasCache && context.transformer == nil)
+        context.transformer = Named()
+        let copy = context
+        context.transformer = nil
+        #expect(!context.hasTransformer && context.transformer == nil)
+        #expect(copy.hasTransformer && copy.transformer?.key == "named")
+    }
+
     @Test("a URL with @ in it is keyed with its scale; one without is keyed by its absolute string")
     func scaleStillApplies() throws {
         let scaled = try #require(URL(string: "http://h/a/image@2x.png"))
