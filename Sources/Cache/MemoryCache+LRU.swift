@@ -179,8 +179,8 @@ struct ExactKey: Hashable {
 
     init(_ string: String) { self.string = string }
 
-    // Native strings expose their UTF-8 contiguously, so both operations are a memcmp / one
-    // `combine(bytes:)` with no copy; bridged or lazily-decoded strings take the slow paths.
+    // Native strings expose their UTF-8 contiguously, so equality is one memcmp and hashing
+    // reads the bytes in place; bridged or lazily-decoded strings take the slow paths.
     @inline(__always)
     static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
         let left = lhs.string.utf8, right = rhs.string.utf8
@@ -193,11 +193,12 @@ struct ExactKey: Hashable {
         return fast.flatMap { $0 } ?? left.elementsEqual(right)
     }
 
+    /// One word for the hasher: the ``KeyDigest`` of the bytes, read in place from a native
+    /// string, from a copy otherwise (so equal bytes always hash alike).
     @inline(__always)
     func hash(into hasher: inout Hasher) {
-        let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        if hashed == nil {
-            for byte in string.utf8 { hasher.combine(byte) }
-        }
+        let digest = string.utf8.withContiguousStorageIfAvailable(KeyDigest.digest)
+            ?? Array(string.utf8).withUnsafeBufferPointer(KeyDigest.digest)
+        hasher.combine(digest)
     }
 }

@@ -26,12 +26,9 @@ public final class ImageLoadOperation: Cancellable, LoadPriorityAdjusting {
     }
     // Invariant: `completion` is non-nil until the operation finishes, and is called once by
     // the thread that took it out under the lock; sub-operations are only set while unfinished.
-    // A pre-finished operation shares `finishedState` and never writes to it.
-    private let state: Locked<State>
-    /// True for an operation made finished (a synchronous memory hit): its state is shared
-    /// and read-only, which spares a memory hit the allocation of a lock.
-    private let isPrefinished: Bool
-    private static let finishedState = Locked(State())
+    // Nil for an operation made finished (a synchronous memory hit): it has no state to guard,
+    // which spares a memory hit a lock and the retain of a shared one.
+    private let state: Locked<State>?
     private let callbackQueue: CallbackQueue
     private let onFinish: @Sendable (ImageLoadOperation) -> Void
 
@@ -46,7 +43,6 @@ public final class ImageLoadOperation: Cancellable, LoadPriorityAdjusting {
         self.callbackQueue = callbackQueue
         self.onFinish = onFinish
         state = Locked(State(completion: completion))
-        isPrefinished = false
     }
 
     /// An operation that has already completed (its caller was answered synchronously).
@@ -54,8 +50,7 @@ public final class ImageLoadOperation: Cancellable, LoadPriorityAdjusting {
         self.url = url
         callbackQueue = .current
         onFinish = { _ in }
-        state = Self.finishedState
-        isPrefinished = true
+        state = nil
     }
 
     /// An operation that completed before it was returned (a synchronous memory hit): it is
@@ -66,15 +61,15 @@ public final class ImageLoadOperation: Cancellable, LoadPriorityAdjusting {
 
     /// Whether ``cancel()`` was called (before or after the operation finished; not for an
     /// operation that completed before it was returned, see above).
-    public var isCancelled: Bool { isPrefinished ? false : state.withLock { $0.isCancelled } }
+    public var isCancelled: Bool { state?.withLock { $0.isCancelled } ?? false }
 
     /// Whether the completion has been called (or is on its way to the callback queue).
-    public var isFinished: Bool { isPrefinished || state.withLock { $0.completion == nil } }
+    public var isFinished: Bool { state?.withLock { $0.completion == nil } ?? true }
 
     /// Cancels the cache query and the download; completes with `.cancelled` unless the
     /// operation already finished.
     public func cancel() {
-        guard !isPrefinished else { return }
+        guard let state else { return }
         let subOperations: [any Cancellable] = state.withLock { state in
             guard !state.isCancelled else { return [] }
             state.isCancelled = true
@@ -90,7 +85,7 @@ public final class ImageLoadOperation: Cancellable, LoadPriorityAdjusting {
     /// is running, else when it starts. No effect on a download that already has its slot, or
     /// on a finished load.
     public func setPriority(_ priority: LoadPriority) {
-        guard !isPrefinished else { return }
+        guard let state else { return }
         let loader: (any Cancellable)? = state.withLock { state in
             guard !state.isCancelled, state.completion != nil else { return nil }
             state.priority = priority
@@ -101,7 +96,7 @@ public final class ImageLoadOperation: Cancellable, LoadPriorityAdjusting {
 
     /// Records the running cache query; cancels it at once if the operation was cancelled.
     func setCacheOperation(_ operation: (any Cancellable)?) {
-        guard let operation, !isPrefinished else { return }
+        guard let operation, let state else { return }
         let cancelled = state.withLock { state in
             if !state.isCancelled && state.completion != nil { state.cacheOperation = operation }
             return state.isCancelled
@@ -111,7 +106,7 @@ public final class ImageLoadOperation: Cancellable, LoadPriorityAdjusting {
 
     /// Records the running loader request; cancels it at once if the operation was cancelled.
     func setLoaderOperation(_ operation: (any Cancellable)?) {
-        guard let operation, !isPrefinished else { return }
+        guard let operation, let state else { return }
         let (cancelled, priority) = state.withLock { state in
             state.cacheOperation = nil
             if !state.isCancelled && state.completion != nil { state.loaderOperation = operation }
@@ -124,7 +119,7 @@ public final class ImageLoadOperation: Cancellable, LoadPriorityAdjusting {
     /// Delivers `result` on the callback queue if nobody has completed yet. After
     /// ``deliverCached(_:)``, only a success is delivered: anything else ends silently.
     func finish(_ result: Result<ImageResult, ImageError>) {
-        guard !isPrefinished else { return }
+        guard let state else { return }
         let (completion, silent) = state.withLock { state in
             defer { state.completion = nil; state.cacheOperation = nil; state.loaderOperation = nil }
             let silent: Bool = if case .failure = result { state.deliveredCached } else { false }
@@ -139,7 +134,7 @@ public final class ImageLoadOperation: Cancellable, LoadPriorityAdjusting {
     /// ``deliverCached(_:)`` that found the image unchanged. Does nothing before that call (a
     /// load must complete once).
     func finishSilently() {
-        guard !isPrefinished else { return }
+        guard let state else { return }
         let ended = state.withLock { state -> Bool in
             guard state.deliveredCached, state.completion != nil else { return false }
             state.completion = nil; state.cacheOperation = nil; state.loaderOperation = nil
@@ -152,7 +147,7 @@ public final class ImageLoadOperation: Cancellable, LoadPriorityAdjusting {
     /// revalidation's outcome (see ``finish(_:)``). False when the operation already finished
     /// or was cancelled: the revalidation should not start then.
     func deliverCached(_ result: ImageResult) -> Bool {
-        guard !isPrefinished else { return false }
+        guard let state else { return false }
         let completion = state.withLock { state -> (@Sendable (Result<ImageResult, ImageError>) -> Void)? in
             guard !state.isCancelled, !state.deliveredCached, let completion = state.completion else { return nil }
             state.deliveredCached = true

@@ -15,20 +15,21 @@ extension ImageManager {
     /// holds a `URL`, whose layout Foundation keeps resilient, so every extra copy or destroy
     /// of an `ImageResult?` goes through runtime value witnesses (measured: ~130 instructions
     /// each, a sizeable part of a hit).
-    func memoryHit(_ url: URL, plainKey: String, options: ImageOptions, context: ImageContext) -> MemoryLookup {
+    func memoryHit(_ url: URL, plainKey: String, options: ImageOptions, context: borrowing ImageContext) -> MemoryLookup {
         guard options.isDisjoint(with: [.fromLoaderOnly, .refreshCached, .queryMemoryData, .decodeFirstFrameOnly]),
               context.queryCacheType.includesMemory else { return .notLooked }
-        // Matched rather than unwrapped: binding the optional existential copies it (through
-        // its value witnesses), which the common case, no per-request cache, need not pay.
+        // Asked through `hasCache` (a pointer test): comparing, matching or binding the optional
+        // existential copies it out first, which the common case, no per-request cache, need
+        // not pay.
         let image: PlatformImage?
-        switch context.cache {
-        case .none:
+        if !context.hasCache {
             guard cache.hasSynchronousMemoryTier, let key = memoryKey(url, plainKey, options, context) else {
                 return .notLooked
             }
             image = cache.memoryImage(forKey: key)
-        case .some(let other):
-            guard other.hasSynchronousMemoryTier, let key = memoryKey(url, plainKey, options, context) else {
+        } else {
+            guard let other = context.cache, other.hasSynchronousMemoryTier,
+                  let key = memoryKey(url, plainKey, options, context) else {
                 return .notLooked
             }
             image = other.memoryImage(forKey: key)
@@ -38,8 +39,15 @@ extension ImageManager {
     }
 
     /// The key a memory hit looks for: the URL through the key filter (nil: not cached),
-    /// then the pixel-changing decode settings, the transformer's key and the scale.
-    private func memoryKey(_ url: URL, _ plainKey: String, _ options: ImageOptions, _ context: ImageContext) -> String? {
+    /// then the pixel-changing decode settings, the transformer's key and the scale. A plain
+    /// load (no filter, transformer, pixel-changing option or scale: most of them) is keyed by
+    /// `plainKey` itself, found without building decode options or copying the transformer.
+    private func memoryKey(_ url: URL, _ plainKey: String, _ options: ImageOptions,
+                           _ context: borrowing ImageContext) -> String? {
+        if context.cacheKeyFilter == nil, context.imageScaleFactor == nil,
+           CacheKey.isPlain(options: options, context: context), !CacheKey.containsAtSign(plainKey) {
+            return CacheKey.plainKey(for: plainKey)
+        }
         let base: String
         if let filter = context.cacheKeyFilter {
             guard let filtered = filter(url) else { return nil }

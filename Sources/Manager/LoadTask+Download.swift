@@ -107,6 +107,10 @@ extension LoadTask {
     /// images are neither transformed nor cached; only the final image is.
     var forwardedProgress: (@Sendable (ImageProgress) -> Void)? {
         guard let progress else { return nil }
+        // A shared run reports to its shared task, which drops reports once it has closed;
+        // each subscriber's own forwarding checks its operation, paces and hops for its caller.
+        // Checking here too cost a lock per report.
+        if isShared { return progress }
         let queue = context.callbackQueue
         let operation = operation
         let interval = context.minimumProgressInterval

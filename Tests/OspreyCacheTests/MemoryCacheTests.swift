@@ -70,6 +70,24 @@ struct MemoryCacheTests {
         #expect(cache.object(forKey: "e\u{301}").map(TestItem.init(image:)) == TestItem(tag: 1, side: 2))
     }
 
+    @Test("keys of every short length, and keys that differ only in NUL bytes, are distinct entries")
+    func keysHashedByWords() {
+        let cache = MemoryCache()
+        var keys: [String] = []
+        for length in 0..<20 {
+            keys.append(String(repeating: "k", count: length))
+            keys.append(String(repeating: "\0", count: length))
+            keys.append("\0" + String(repeating: "k", count: length))
+            keys.append(String(repeating: "k", count: length) + "\0")
+        }
+        keys = Array(Set(keys)).sorted()
+        for (tag, key) in keys.enumerated() { cache.setObject(image(tag), forKey: key, cost: 1) }
+        #expect(cache.count == keys.count)
+        for (tag, key) in keys.enumerated() {
+            #expect(cache.object(forKey: key).map(TestItem.init(image:)) == TestItem(tag: tag, side: 2), "\(key.utf8.count) bytes")
+        }
+    }
+
     @Test("hits and evictions match a reference LRU on a skewed random trace")
     func matchesReferenceModel() {
         let limit = 1_000

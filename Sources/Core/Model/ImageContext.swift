@@ -7,11 +7,24 @@ public struct ImageContext: Sendable {
     public init() {}
 
     /// Overrides the manager's cache for this load.
-    public var cache: (any ImageCaching)?
+    public var cache: (any ImageCaching)? {
+        get { cacheBox?.value }
+        set { cacheBox = newValue.map { SettingBox($0) } }
+    }
     /// Overrides the manager's loader for this load.
     public var loader: (any ImageLoading)?
     /// Applied after decoding; its ``ImageTransformer/key`` is appended to the cache key.
-    public var transformer: (any ImageTransformer)?
+    public var transformer: (any ImageTransformer)? {
+        get { transformerBox?.value }
+        set { transformerBox = newValue.map { SettingBox($0) } }
+    }
+    // Boxed, so that whether they are set is a pointer test: every load's memory lookup asks.
+    private var cacheBox: SettingBox<any ImageCaching>?
+    private var transformerBox: SettingBox<any ImageTransformer>?
+    /// Whether ``cache`` is set, answered without copying it out.
+    package var hasCache: Bool { cacheBox != nil }
+    /// Whether ``transformer`` is set, answered without copying it out.
+    package var hasTransformer: Bool { transformerBox != nil }
     /// Maps a URL to its cache key; returning nil means "do not cache this URL".
     public var cacheKeyFilter: (@Sendable (URL) -> String?)?
     /// Chooses the bytes written to disk for a loaded image (default: the downloaded bytes).
