@@ -130,13 +130,14 @@ extension DownloaderOperation {
         }
         // Every piece goes out (progressive decodes read the new bytes through the feed); only
         // those past the progress thinning reach callers' progress closures. A decryptor needs
-        // the whole body, so its download offers no feed.
+        // the whole body, so its download offers no feed. Nobody listening: nothing to make.
+        guard let sink = settings.sink, sink.isListened else { return }
         var feed: (@Sendable (Int) -> Data)?
         if withFeed {
             feed = { @Sendable [self] offset in body(from: offset) }
         }
-        settings.sink?.send(BodyProgress(received: totals.received, expected: totals.expected, isReport: totals.report,
-                                       reader: feed))
+        sink.send(BodyProgress(received: totals.received, expected: totals.expected, isReport: totals.report,
+                               reader: feed))
     }
 
     /// The task ended: with `error`, or with the whole body.
@@ -201,7 +202,7 @@ extension DownloaderOperation {
                 state.deadline = nil
             }
             return .taken(state.data, state.response, state.cachedData, state.deadline,
-                          wasExecuting: Self.finishPhase(&state))
+                          wasExecuting: finishPhase(&state))
         }
         let (data, response, cachedData, deadline, wasExecuting): (Data, URLResponse?, Data?, DispatchWorkItem?, Bool)
         switch ending {

@@ -156,13 +156,14 @@ public final class ImageDownloader: NSObject, Sendable {
         var started: DownloaderOperation??
         if let decode = caller.decodeKey {
             subscription = decodes.subscribe(DecodeKey(bytes: key, decode: decode), priority: caller.priority,
+                                             listens: caller.listens,
                                              start: { [self] task in
                                                  startDecode(task, key: key, decode: decode, caller: caller, config: config,
                                                              session: session, started: &started)
                                              },
                                              caller.deliverDecoded)
         } else {
-            subscription = bytes.subscribe(key, priority: caller.priority,
+            subscription = bytes.subscribe(key, priority: caller.priority, listens: caller.listens,
                                            start: { [self] task in
                                                started = .some(startDownload(task, key: key, caller: caller, config: config,
                                                                              session: session))

@@ -18,7 +18,8 @@ extension LoadTask {
     func joinSharedLoad(_ key: String) {
         let operation = operation
         let progress = forwardedProgress
-        let subscription = manager.loads.subscribe(key, priority: LoadPriority(options), start: { task in
+        let subscription = manager.loads.subscribe(key, priority: LoadPriority(options), listens: progress != nil,
+                                                   start: { task in
             runningShared(task).start()
         }) { event in
             switch event {

@@ -140,16 +140,25 @@ package final class DecodeRun<Body: Sendable>: Sendable {
             : DispatchQueue(label: "osprey.decode.progressive", target: coderQueue)
     }
 
-    /// Subscribes to the bytes through `subscribe` and wires cancellation and priority.
-    package func start(subscribe: (@escaping BytesDeliver) -> TaskSubscription) {
+    /// Subscribes to the bytes through `subscribe` (told whether to listen for progress) and
+    /// wires cancellation, priority and listening.
+    ///
+    /// A progressive decode reads the body as it arrives, so it always listens. Otherwise byte
+    /// progress is only passed on to this decode's subscribers: it listens only once one of them
+    /// does (a caller with a progress closure), so a plain download's body pieces take no lock
+    /// on their way to nobody.
+    package func start(subscribe: (_ listens: Bool, @escaping BytesDeliver) -> TaskSubscription) {
         let cancellation = options.cancellation
-        let subscription = subscribe { [self] event in handle(event) }
+        let listens = serial != nil || task.isListened
+        let subscription = subscribe(listens) { [self] event in handle(event) }
         // Wired in one locked step once subscribed; when everyone left while the subscription
         // was being made, the cancel handler runs at once.
+        var onListened: (@Sendable () -> Void)?
+        if !listens { onListened = { subscription.listen() } }
         task.onCancel({
             cancellation?.cancel()
             subscription.cancel()
-        }, onPriorityChange: { subscription.setPriority($0) })
+        }, onPriorityChange: { subscription.setPriority($0) }, onListened: onListened)
     }
 
     /// Decodes `body`, whose bytes are all at hand (a disk hit): no bytes stage to subscribe
