@@ -36,7 +36,7 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
     /// The downloader's limits and shared machinery.
     public let settings: Settings
 
-    enum Phase: UInt8 { case waiting, executing, finished }
+    enum Phase: Int { case waiting, executing, finished }
 
     struct State {
         /// `waiting` until `start()`, `executing` while the transfer runs, then `finished`.

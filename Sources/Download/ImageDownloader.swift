@@ -103,6 +103,10 @@ public final class ImageDownloader: NSObject, Sendable {
     /// slot count, and an operation is handed to the queue only while a slot is free, so the
     /// queue never holds an operation that may not start at once.
     let state: Locked<State>
+    /// `state.headersGeneration`, read by every manager load (``requestGeneration``, part of
+    /// its identical-load key) without the lock. Invariant: written only under `state`'s lock,
+    /// in the step that changes the headers.
+    let headersGenerationMirror = LockFreeMirror(0)
 
     /// Creates a downloader with its own session and queues.
     public init(config: ImageDownloaderConfig = .init()) {
@@ -190,13 +194,16 @@ public final class ImageDownloader: NSObject, Sendable {
             }
             if let value { state.headers[field] = value }
             state.headersGeneration += 1
+            headersGenerationMirror.store(state.headersGeneration)
         }
     }
 
     /// Changes with every ``setHTTPHeaderValue(_:forField:)``: the manager shares one download
     /// between identical loads only when they were asked for under the same headers, as this
     /// downloader merges requests only then.
-    package var headersGeneration: Int { state.withLock { $0.headersGeneration } }
+    package var headersGeneration: Int {
+        headersGenerationMirror.peek() ?? state.withLock { $0.headersGeneration }
+    }
 
     /// ``headersGeneration``: the headers are what shapes every request.
     public var requestGeneration: Int { headersGeneration }

@@ -75,7 +75,7 @@ package final class SharedTask<Value: Sendable, Progress: Sendable>: @unchecked 
         }
 
         /// What ``SharedTask/flags`` copies.
-        var flags: UInt8 {
+        var flags: Int {
             (listenerCount > 0 ? SharedTask.listenedFlag : 0) | (isCancelled ? SharedTask.cancelledFlag : 0)
         }
     }
@@ -95,8 +95,8 @@ package final class SharedTask<Value: Sendable, Progress: Sendable>: @unchecked 
     fileprivate let lock: Locked<Void>
     /// Bit `listenedFlag`: a subscriber listens; bit `cancelledFlag`: every subscriber left.
     private let flags = LockFreeMirror(0)
-    fileprivate static var listenedFlag: UInt8 { 1 }
-    fileprivate static var cancelledFlag: UInt8 { 2 }
+    fileprivate static var listenedFlag: Int { 1 }
+    fileprivate static var cancelledFlag: Int { 2 }
     /// Takes the task off its pool's table; called under `lock` in the step that closes it.
     private let unlist: (@Sendable (SharedTask) -> Void)?
 

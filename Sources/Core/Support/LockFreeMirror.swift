@@ -2,7 +2,7 @@
 import Synchronization
 #endif
 
-/// A copy of a few bits of a ``Locked`` state (a phase, a flag) that a hot path may read
+/// A copy of one small field of a ``Locked`` state (a phase, a few flags, a generation number) that a hot path may read
 /// without taking the lock: the `OperationQueue`'s reads of `isExecuting`/`isFinished`, a
 /// progress report that nobody listens to.
 ///
@@ -16,11 +16,11 @@ import Synchronization
 /// `os_unfair_lock`, cheap uncontended).
 package struct LockFreeMirror: ~Copyable, Sendable {
     #if !canImport(Darwin)
-    private let bits: Atomic<UInt8>
+    private let bits: Atomic<Int>
     #endif
 
     /// A mirror of a field whose value is `initial`.
-    package init(_ initial: UInt8) {
+    package init(_ initial: Int) {
         #if !canImport(Darwin)
         bits = Atomic(initial)
         #endif
@@ -28,7 +28,7 @@ package struct LockFreeMirror: ~Copyable, Sendable {
 
     /// Records the field's new value. Call only while holding the owner's lock.
     @inline(__always)
-    package borrowing func store(_ value: UInt8) {
+    package borrowing func store(_ value: Int) {
         #if !canImport(Darwin)
         bits.store(value, ordering: .releasing)
         #endif
@@ -37,7 +37,7 @@ package struct LockFreeMirror: ~Copyable, Sendable {
     /// The field's value as of the last write, or nil where there is no copy (Apple
     /// platforms): then the caller reads the field under the lock.
     @inline(__always)
-    package borrowing func peek() -> UInt8? {
+    package borrowing func peek() -> Int? {
         #if !canImport(Darwin)
         bits.load(ordering: .acquiring)
         #else
