@@ -56,6 +56,9 @@ extension DownloaderOperation {
         let cancellations: TaskCancellations
         /// Bytes of broken-off downloads, kept for the next attempt to resume from.
         let partials: PartialDownloads
+        /// What the idle timeout, the total deadline and retry waits measure time with (the
+        /// downloader's, ``ImageDownloaderConfig/clock``).
+        let clock: any DownloadClock
 
         init(config: ImageDownloaderConfig, context: ImageContext, sink: SharedTask<DownloadedBody, BodyProgress>?,
              router: DownloadTaskRouter, coderQueue: DispatchQueue, cookieStorage: HTTPCookieStorage?,
@@ -78,6 +81,7 @@ extension DownloaderOperation {
             self.sessionGate = sessionGate
             self.cancellations = cancellations
             self.partials = partials
+            clock = router.clock
         }
 
         /// A usable number of seconds, or nil for "no limit" (nil, 0, negative, infinite, NaN).
@@ -118,6 +122,12 @@ final class DownloadTaskRouter: Sendable {
     /// operation has an idle timeout exists, a check is scheduled no later than that
     /// operation's idle deadline.
     private let state = Locked(State())
+    /// What deadlines are measured and checks scheduled with.
+    let clock: any DownloadClock
+
+    init(clock: any DownloadClock) {
+        self.clock = clock
+    }
 
     /// Routes `task` to `operation`. `idleDeadline`: when the operation's idle timeout would
     /// expire if nothing arrives (uptime nanoseconds), nil without an idle timeout; an idle
@@ -156,9 +166,9 @@ final class DownloadTaskRouter: Sendable {
     }
 
     private func scheduleCheck(at deadline: UInt64) {
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: DispatchTime(uptimeNanoseconds: deadline)) { [weak self] in
+        clock.schedule(at: deadline, DispatchWorkItem { [weak self] in
             self?.checkIdle(scheduledAt: deadline)
-        }
+        })
     }
 
     /// Asks every watched operation whether it was idle too long, then schedules the next
@@ -172,7 +182,7 @@ final class DownloadTaskRouter: Sendable {
             return state.operations.values.filter { seen.insert(ObjectIdentifier($0)).inserted }
         }
         guard let watched else { return }
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = clock.now()
         var next: UInt64?
         for operation in watched {
             if let deadline = operation.idleDeadline(now: now) { next = min(next ?? deadline, deadline) }

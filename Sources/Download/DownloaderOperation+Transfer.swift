@@ -63,7 +63,7 @@ extension DownloaderOperation {
             guard !state.isClosed, !refused else { return nil }
             // The head is a sign of life for the idle timeout (a refused head ends the
             // attempt, so only an accepted one needs to count).
-            state.lastActivity = DispatchTime.now().uptimeNanoseconds
+            state.lastActivity = settings.clock.now()
             state.response = response
             // A resumed body's length counts the bytes already held.
             let held = state.resume?.offset ?? 0
@@ -97,7 +97,7 @@ extension DownloaderOperation {
         let totals = state.withLock { state -> Totals? in
             // A piece that arrives after its attempt ended belongs to no body.
             guard !state.isClosed, state.isTransferring else { return nil }
-            state.lastActivity = DispatchTime.now().uptimeNanoseconds
+            state.lastActivity = settings.clock.now()
             if let limit, state.data.count + data.count > limit {
                 return (Int64(state.data.count), state.expectedBytes, true, false)
             }

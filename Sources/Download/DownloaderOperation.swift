@@ -190,7 +190,7 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         // and its request timeout only measures idle time, so a slow drip would never time
         // out. It covers every attempt and the waits between them.
         if let deadline, let seconds = settings.totalDeadline {
-            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + seconds, execute: deadline)
+            settings.clock.schedule(at: settings.clock.deadline(after: seconds), deadline)
         }
         startAttempt(resumeRefused: resumeRefused)
     }

@@ -45,7 +45,7 @@ public final class ImageDownloader: NSObject, Sendable {
     let delegateQueue: OperationQueue
     /// Where downloaded bytes are decoded: the pipeline's one coder queue (disk hits decode there too).
     let coderQueue: DispatchQueue
-    let router = DownloadTaskRouter()
+    let router: DownloadTaskRouter
     /// Closed by ``invalidate()``; operations make tasks only through it.
     let sessionGate = SessionGate()
     /// Deliveries (checks, decodes) still under way after their operation closed.
@@ -111,6 +111,7 @@ public final class ImageDownloader: NSObject, Sendable {
     /// Creates a downloader with its own session and queues.
     public init(config: ImageDownloaderConfig = .init()) {
         partials = PartialDownloads(capacity: config.maxPartialDownloadBytes)
+        router = DownloadTaskRouter(clock: config.clock)
         downloadQueue = OperationQueue()
         downloadQueue.name = "osprey.downloader.operations"
         downloadQueue.maxConcurrentOperationCount = max(1, config.maxConcurrentDownloads)
