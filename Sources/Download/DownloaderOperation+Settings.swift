@@ -194,20 +194,37 @@ final class DownloadTaskRouter: Sendable {
 
 /// Keeps task creation and session invalidation apart: FoundationNetworking fatal-errors
 /// ("Session invalidated") when a task is made on an invalidated session.
+///
+/// Starters do not exclude each other: making and resuming a task waits for the session's
+/// work queue (`resume()` is a `sync` onto it), and a lock held across that made every
+/// download starting meanwhile sleep on the lock and be woken again (measured: a few percent
+/// of the client's CPU in a cold-download run). Each starter is counted in `inFlight` instead,
+/// entered in the locked step that finds the gate open; ``close()`` shuts the gate, then waits
+/// for the count to drain.
 final class SessionGate: Sendable {
-    /// Invariant: true until ``close()``, false forever after. Held while a task is made and
-    /// resumed, so `close()` returns only once no task is being made.
+    /// Invariant: true until ``close()``, false forever after. A starter enters `inFlight`
+    /// only in the step that sees it true, so once it is false no starter enters.
     private let isOpen = Locked(true)
+    /// Starters between finding the gate open and having resumed their task.
+    private let inFlight = DispatchGroup()
 
     /// Runs `body` (which makes and resumes a task) while the session is still valid; nil
     /// once the gate is closed. `body` must not call back into the downloader.
     func whileOpen<T>(_ body: () -> T) -> T? {
-        isOpen.withLock { open in open ? body() : nil }
+        let entered = isOpen.withLock { open -> Bool in
+            if open { inFlight.enter() }
+            return open
+        }
+        guard entered else { return nil }
+        defer { inFlight.leave() }
+        return body()
     }
 
-    /// From now on ``whileOpen(_:)`` runs nothing. Call before invalidating the session.
+    /// From now on ``whileOpen(_:)`` runs nothing; returns once no starter is inside. Call
+    /// before invalidating the session.
     func close() {
         isOpen.withLock { $0 = false }
+        inFlight.wait()
     }
 }
 
