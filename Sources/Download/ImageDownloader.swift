@@ -86,7 +86,9 @@ public final class ImageDownloader: NSObject, Sendable {
         /// How many operations may be in `downloadQueue` at once
         /// (``ImageDownloader/maxConcurrentDownloads``).
         var slotCount: Int
-        /// Sent with every request (`Accept`, `User-Agent`, and ``setHTTPHeaderValue(_:forField:)``).
+        /// Sent with every request (`Accept`, `User-Agent`, and ``setHTTPHeaderValue(_:forField:)``),
+        /// each name capitalized as `URLRequest.setValue(_:forHTTPHeaderField:)` would store it,
+        /// so a request takes them in one assignment.
         var headers: [String: String]
         /// Counts changes to `headers`, so that a caller can tell cheaply whether two requests
         /// were made under the same headers (``headersGeneration``).
@@ -193,7 +195,7 @@ public final class ImageDownloader: NSObject, Sendable {
             for key in state.headers.keys where key.caseInsensitiveCompare(field) == .orderedSame {
                 state.headers[key] = nil
             }
-            if let value { state.headers[field] = value }
+            if let value { state.headers[field.capitalized] = value }
             state.headersGeneration += 1
             headersGenerationMirror.store(state.headersGeneration)
         }
