@@ -111,8 +111,10 @@ extension LoadTask {
         let queue = context.callbackQueue
         let operation = operation
         let interval = context.minimumProgressInterval
-        // The fraction last reported to this caller (nil: nothing reported yet).
-        let lastReported = Locked<Double?>(nil)
+        // The fraction last reported to this caller (nil: nothing reported yet); only kept
+        // when reports are thinned (every manager load hands its loader a progress closure,
+        // so this is made for most loads).
+        let lastReported: Locked<Double?>? = interval > 0 ? Locked(nil) : nil
         return { report in
             guard !operation.isFinished else { return }
             if report.partialImage != nil {
@@ -121,7 +123,7 @@ extension LoadTask {
                     progress(report)
                 }
             }
-            if interval > 0, let expected = report.expectedBytes, expected > 0 {
+            if let lastReported, let expected = report.expectedBytes, expected > 0 {
                 let fraction = Double(report.receivedBytes) / Double(expected)
                 let isDue = lastReported.withLock { last -> Bool in
                     if fraction < 1, let previous = last, fraction - previous < interval { return false }
