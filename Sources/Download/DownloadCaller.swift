@@ -26,6 +26,9 @@ final class DownloadCaller: Sendable {
     // Invariant: `completed` is non-nil until the caller is answered, and is called once by
     // the thread that took it out under the lock.
     private let state: Locked<State>
+    /// 1 once `completed` was taken: a lock-free copy for the check before each progress
+    /// report. Invariant: written only under `state`'s lock, in the step that takes `completed`.
+    private let answered = LockFreeMirror(0)
 
     init(url: URL?, options: DownloaderOptions, context: ImageContext, progress: (@Sendable (ImageProgress) -> Void)?,
          completed: @escaping @Sendable (Result<LoadedImage, ImageError>) -> Void) {
@@ -59,13 +62,23 @@ final class DownloadCaller: Sendable {
         options.contains(.progressiveLoad) && progress != nil && context.downloadDecryptor == nil
     }
 
+    /// Whether the caller wants progress reports (the stages it subscribes to send it none
+    /// otherwise).
+    var listens: Bool { progress != nil }
+
     /// Whether the caller has been answered.
-    var isFinished: Bool { state.withLock { $0.completed == nil } }
+    var isFinished: Bool {
+        if let answered = answered.peek() { return answered != 0 }
+        return state.withLock { $0.completed == nil }
+    }
 
     /// Answers the caller unless it was answered already.
     func finish(_ result: Result<LoadedImage, ImageError>) {
         guard let completed = state.withLock({ state in
-            defer { state.completed = nil }
+            defer {
+                state.completed = nil
+                answered.store(1)
+            }
             return state.completed
         }) else { return }
         let result = result.mapError { error in

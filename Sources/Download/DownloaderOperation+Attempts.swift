@@ -17,7 +17,7 @@ extension DownloaderOperation {
     /// from `kept` bytes of an earlier attempt when there are some.
     func beginAttempt(_ state: inout State, keeping kept: PartialDownloads.Entry?) {
         state.isTransferring = true
-        state.lastActivity = DispatchTime.now().uptimeNanoseconds
+        state.lastActivity = settings.clock.now()
         state.response = nil
         state.expectedBytes = nil
         let body = kept?.data ?? Data()
@@ -50,7 +50,7 @@ extension DownloaderOperation {
     func idleDeadline() -> UInt64? {
         let idle = settings.downloadTimeout
         guard idle > 0, idle.isFinite else { return nil }
-        return DispatchTime.now().uptimeNanoseconds + UInt64(idle * 1e9)
+        return settings.clock.deadline(after: idle)
     }
 
     /// Asked by the downloader's idle check at `now`: fails the attempt when nothing arrived
@@ -135,7 +135,7 @@ extension DownloaderOperation {
                 return true
             }
             if scheduled {
-                DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay, execute: wait)
+                settings.clock.schedule(at: settings.clock.deadline(after: delay), wait)
             }
         }
     }

@@ -62,7 +62,7 @@ extension DownloaderOperation {
                 state.resume = nil
                 state.resumableValidator = nil
                 if state.broadcastBytes > 0 { state.isFeedDisabled = true }
-                state.lastActivity = DispatchTime.now().uptimeNanoseconds
+                state.lastActivity = settings.clock.now()
                 return (true, previous)
             }
             if let previous {

@@ -27,7 +27,7 @@ extension DownloaderOperation {
         state.withLock { state in
             guard let owned = state.task, owned === task else { return }
             // A redirect is a sign of life for the idle timeout.
-            state.lastActivity = DispatchTime.now().uptimeNanoseconds
+            state.lastActivity = settings.clock.now()
             // Only enqueues the answer on the task's work queue; nothing calls back into us.
             completionHandler(answer)
         }

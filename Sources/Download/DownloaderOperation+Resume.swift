@@ -25,7 +25,8 @@ extension DownloaderOperation {
     /// the store: this attempt owns them now). Only plain GETs without a range of their own
     /// resume, and none once a server `refused` a range in this download.
     func resumingRequest(refused: Bool) -> (URLRequest, PartialDownloads.Entry?) {
-        guard !refused, (request.httpMethod ?? "GET") == "GET", request.value(forHTTPHeaderField: "Range") == nil,
+        guard !refused, settings.partials.mayHoldAny, (request.httpMethod ?? "GET") == "GET",
+              request.value(forHTTPHeaderField: "Range") == nil,
               let kept = settings.partials.take(partialKey) else { return (request, nil) }
         var resumed = request
         resumed.setValue("bytes=\(kept.data.count)-", forHTTPHeaderField: "Range")

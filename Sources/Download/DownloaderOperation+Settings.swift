@@ -56,6 +56,9 @@ extension DownloaderOperation {
         let cancellations: TaskCancellations
         /// Bytes of broken-off downloads, kept for the next attempt to resume from.
         let partials: PartialDownloads
+        /// What the idle timeout, the total deadline and retry waits measure time with (the
+        /// downloader's, ``ImageDownloaderConfig/clock``).
+        let clock: any DownloadClock
 
         init(config: ImageDownloaderConfig, context: ImageContext, sink: SharedTask<DownloadedBody, BodyProgress>?,
              router: DownloadTaskRouter, coderQueue: DispatchQueue, cookieStorage: HTTPCookieStorage?,
@@ -78,6 +81,7 @@ extension DownloaderOperation {
             self.sessionGate = sessionGate
             self.cancellations = cancellations
             self.partials = partials
+            clock = router.clock
         }
 
         /// A usable number of seconds, or nil for "no limit" (nil, 0, negative, infinite, NaN).
@@ -118,6 +122,12 @@ final class DownloadTaskRouter: Sendable {
     /// operation has an idle timeout exists, a check is scheduled no later than that
     /// operation's idle deadline.
     private let state = Locked(State())
+    /// What deadlines are measured and checks scheduled with.
+    let clock: any DownloadClock
+
+    init(clock: any DownloadClock) {
+        self.clock = clock
+    }
 
     /// Routes `task` to `operation`. `idleDeadline`: when the operation's idle timeout would
     /// expire if nothing arrives (uptime nanoseconds), nil without an idle timeout; an idle
@@ -156,9 +166,9 @@ final class DownloadTaskRouter: Sendable {
     }
 
     private func scheduleCheck(at deadline: UInt64) {
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: DispatchTime(uptimeNanoseconds: deadline)) { [weak self] in
+        clock.schedule(at: deadline, DispatchWorkItem { [weak self] in
             self?.checkIdle(scheduledAt: deadline)
-        }
+        })
     }
 
     /// Asks every watched operation whether it was idle too long, then schedules the next
@@ -172,7 +182,7 @@ final class DownloadTaskRouter: Sendable {
             return state.operations.values.filter { seen.insert(ObjectIdentifier($0)).inserted }
         }
         guard let watched else { return }
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = clock.now()
         var next: UInt64?
         for operation in watched {
             if let deadline = operation.idleDeadline(now: now) { next = min(next ?? deadline, deadline) }
@@ -184,20 +194,37 @@ final class DownloadTaskRouter: Sendable {
 
 /// Keeps task creation and session invalidation apart: FoundationNetworking fatal-errors
 /// ("Session invalidated") when a task is made on an invalidated session.
+///
+/// Starters do not exclude each other: making and resuming a task waits for the session's
+/// work queue (`resume()` is a `sync` onto it), and a lock held across that made every
+/// download starting meanwhile sleep on the lock and be woken again (measured: a few percent
+/// of the client's CPU in a cold-download run). Each starter is counted in `inFlight` instead,
+/// entered in the locked step that finds the gate open; ``close()`` shuts the gate, then waits
+/// for the count to drain.
 final class SessionGate: Sendable {
-    /// Invariant: true until ``close()``, false forever after. Held while a task is made and
-    /// resumed, so `close()` returns only once no task is being made.
+    /// Invariant: true until ``close()``, false forever after. A starter enters `inFlight`
+    /// only in the step that sees it true, so once it is false no starter enters.
     private let isOpen = Locked(true)
+    /// Starters between finding the gate open and having resumed their task.
+    private let inFlight = DispatchGroup()
 
     /// Runs `body` (which makes and resumes a task) while the session is still valid; nil
     /// once the gate is closed. `body` must not call back into the downloader.
     func whileOpen<T>(_ body: () -> T) -> T? {
-        isOpen.withLock { open in open ? body() : nil }
+        let entered = isOpen.withLock { open -> Bool in
+            if open { inFlight.enter() }
+            return open
+        }
+        guard entered else { return nil }
+        defer { inFlight.leave() }
+        return body()
     }
 
-    /// From now on ``whileOpen(_:)`` runs nothing. Call before invalidating the session.
+    /// From now on ``whileOpen(_:)`` runs nothing; returns once no starter is inside. Call
+    /// before invalidating the session.
     func close() {
         isOpen.withLock { $0 = false }
+        inFlight.wait()
     }
 }
 

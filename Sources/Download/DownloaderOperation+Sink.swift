@@ -29,7 +29,7 @@ extension DownloaderOperation {
                 state.deadline = nil
                 state.retryWait = nil
             }
-            return (state.task, state.deadline, state.retryWait, wasOpen, kept, Self.finishPhase(&state))
+            return (state.task, state.deadline, state.retryWait, wasOpen, kept, finishPhase(&state))
         }
         if let kept { settings.partials.store(kept, for: partialKey) }
         deadline?.cancel()

@@ -63,7 +63,7 @@ extension DownloaderOperation {
             guard !state.isClosed, !refused else { return nil }
             // The head is a sign of life for the idle timeout (a refused head ends the
             // attempt, so only an accepted one needs to count).
-            state.lastActivity = DispatchTime.now().uptimeNanoseconds
+            state.lastActivity = settings.clock.now()
             state.response = response
             // A resumed body's length counts the bytes already held.
             let held = state.resume?.offset ?? 0
@@ -97,7 +97,7 @@ extension DownloaderOperation {
         let totals = state.withLock { state -> Totals? in
             // A piece that arrives after its attempt ended belongs to no body.
             guard !state.isClosed, state.isTransferring else { return nil }
-            state.lastActivity = DispatchTime.now().uptimeNanoseconds
+            state.lastActivity = settings.clock.now()
             if let limit, state.data.count + data.count > limit {
                 return (Int64(state.data.count), state.expectedBytes, true, false)
             }
@@ -130,13 +130,14 @@ extension DownloaderOperation {
         }
         // Every piece goes out (progressive decodes read the new bytes through the feed); only
         // those past the progress thinning reach callers' progress closures. A decryptor needs
-        // the whole body, so its download offers no feed.
+        // the whole body, so its download offers no feed. Nobody listening: nothing to make.
+        guard let sink = settings.sink, sink.isListened else { return }
         var feed: (@Sendable (Int) -> Data)?
         if withFeed {
             feed = { @Sendable [self] offset in body(from: offset) }
         }
-        settings.sink?.send(BodyProgress(received: totals.received, expected: totals.expected, isReport: totals.report,
-                                       reader: feed))
+        sink.send(BodyProgress(received: totals.received, expected: totals.expected, isReport: totals.report,
+                               reader: feed))
     }
 
     /// The task ended: with `error`, or with the whole body.
@@ -201,7 +202,7 @@ extension DownloaderOperation {
                 state.deadline = nil
             }
             return .taken(state.data, state.response, state.cachedData, state.deadline,
-                          wasExecuting: Self.finishPhase(&state))
+                          wasExecuting: finishPhase(&state))
         }
         let (data, response, cachedData, deadline, wasExecuting): (Data, URLResponse?, Data?, DispatchWorkItem?, Bool)
         switch ending {

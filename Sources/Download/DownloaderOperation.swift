@@ -36,7 +36,7 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
     /// The downloader's limits and shared machinery.
     public let settings: Settings
 
-    enum Phase { case waiting, executing, finished }
+    enum Phase: Int { case waiting, executing, finished }
 
     struct State {
         /// `waiting` until `start()`, `executing` while the transfer runs, then `finished`.
@@ -95,6 +95,11 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
 
     /// Invariant: see the fields of ``State``; `phase` only moves forward.
     let state = Locked(State())
+    /// `state.phase`, for the `OperationQueue`'s own reads of ``isExecuting`` and
+    /// ``isFinished`` (several per operation), which then take no lock. Invariant: written only
+    /// under `state`'s lock, in the step that moves the phase, so it equals `phase` whenever the
+    /// lock is free.
+    private let phaseMirror = LockFreeMirror(Phase.waiting.rawValue)
 
     /// Creates the operation for `request`. The downloader calls this through
     /// ``ImageDownloaderConfig/operationClass``; a subclass that overrides it calls `super`.
@@ -133,10 +138,21 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
     open override var isAsynchronous: Bool { true }
 
     /// True from `start()` until the body is complete or the download failed.
-    open override var isExecuting: Bool { state.withLock { $0.phase == .executing } }
+    open override var isExecuting: Bool { phase == .executing }
 
     /// True once the queue may forget the operation (decoding may still be under way).
-    open override var isFinished: Bool { state.withLock { $0.phase == .finished } }
+    open override var isFinished: Bool { phase == .finished }
+
+    private var phase: Phase {
+        if let raw = phaseMirror.peek(), let phase = Phase(rawValue: raw) { return phase }
+        return state.withLock { $0.phase }
+    }
+
+    /// Moves the phase (under the lock), keeping its lock-free copy equal.
+    private func move(_ state: inout State, to phase: Phase) {
+        state.phase = phase
+        phaseMirror.store(phase.rawValue)
+    }
 
     /// Starts the transfer, or finishes at once when every caller left before the queue got
     /// here (the queue calls `start()` also for a cancelled operation).
@@ -153,10 +169,10 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         let decision = state.withLock { state -> StartDecision in
             guard state.phase == .waiting else { return .ignore }
             if state.isClosed || cancelledBefore {
-                state.phase = .finished
+                move(&state, to: .finished)
                 return .finishAtOnce
             }
-            state.phase = .executing
+            move(&state, to: .executing)
             state.deadline = deadline
             return .run(resumeRefused: state.resumeRefused)
         }
@@ -174,7 +190,7 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
         // and its request timeout only measures idle time, so a slow drip would never time
         // out. It covers every attempt and the waits between them.
         if let deadline, let seconds = settings.totalDeadline {
-            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + seconds, execute: deadline)
+            settings.clock.schedule(at: settings.clock.deadline(after: seconds), deadline)
         }
         startAttempt(resumeRefused: resumeRefused)
     }
@@ -240,9 +256,9 @@ open class DownloaderOperation: Operation, @unchecked Sendable {
 
     /// Moves an executing operation to finished (under the lock, in the step that closes it);
     /// true when it was executing, so the caller then sends ``notifyFinished(wasExecuting:)``.
-    static func finishPhase(_ state: inout State) -> Bool {
+    func finishPhase(_ state: inout State) -> Bool {
         guard state.phase == .executing else { return false }
-        state.phase = .finished
+        move(&state, to: .finished)
         return true
     }
 

@@ -96,6 +96,10 @@ public struct ImageDownloaderConfig: Sendable {
     public var urlCredential: URLCredential?
     /// The decoders downloaded bytes are decoded with. Default ``ImageCoders/shared``.
     public var coders: ImageCoders = .shared
+    /// What the idle timeout, the total deadline and retry waits measure time with: the
+    /// system's uptime clock, or in tests a clock they advance by hand. Read when the
+    /// downloader is made.
+    package var clock: any DownloadClock = SystemDownloadClock()
 
     /// The defaults listed on each property.
     public init() {}

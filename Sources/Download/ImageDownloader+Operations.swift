@@ -44,8 +44,8 @@ extension ImageDownloader {
                                                 return error
                                             })
         // The decode task's first subscriber is this caller: the bytes are wanted at its priority.
-        run.start { deliver in
-            bytes.subscribe(key, priority: caller.priority, start: { [self] bytesTask in
+        run.start { listens, deliver in
+            bytes.subscribe(key, priority: caller.priority, listens: listens, start: { [self] bytesTask in
                 started = .some(startDownload(bytesTask, key: key, caller: caller, config: config, session: session))
             }, deliver)
         }

@@ -45,7 +45,7 @@ public final class ImageDownloader: NSObject, Sendable {
     let delegateQueue: OperationQueue
     /// Where downloaded bytes are decoded: the pipeline's one coder queue (disk hits decode there too).
     let coderQueue: DispatchQueue
-    let router = DownloadTaskRouter()
+    let router: DownloadTaskRouter
     /// Closed by ``invalidate()``; operations make tasks only through it.
     let sessionGate = SessionGate()
     /// Deliveries (checks, decodes) still under way after their operation closed.
@@ -86,7 +86,9 @@ public final class ImageDownloader: NSObject, Sendable {
         /// How many operations may be in `downloadQueue` at once
         /// (``ImageDownloader/maxConcurrentDownloads``).
         var slotCount: Int
-        /// Sent with every request (`Accept`, `User-Agent`, and ``setHTTPHeaderValue(_:forField:)``).
+        /// Sent with every request (`Accept`, `User-Agent`, and ``setHTTPHeaderValue(_:forField:)``),
+        /// each name capitalized as `URLRequest.setValue(_:forHTTPHeaderField:)` would store it,
+        /// so a request takes them in one assignment.
         var headers: [String: String]
         /// Counts changes to `headers`, so that a caller can tell cheaply whether two requests
         /// were made under the same headers (``headersGeneration``).
@@ -103,10 +105,15 @@ public final class ImageDownloader: NSObject, Sendable {
     /// slot count, and an operation is handed to the queue only while a slot is free, so the
     /// queue never holds an operation that may not start at once.
     let state: Locked<State>
+    /// `state.headersGeneration`, read by every manager load (``requestGeneration``, part of
+    /// its identical-load key) without the lock. Invariant: written only under `state`'s lock,
+    /// in the step that changes the headers.
+    let headersGenerationMirror = LockFreeMirror(0)
 
     /// Creates a downloader with its own session and queues.
     public init(config: ImageDownloaderConfig = .init()) {
         partials = PartialDownloads(capacity: config.maxPartialDownloadBytes)
+        router = DownloadTaskRouter(clock: config.clock)
         downloadQueue = OperationQueue()
         downloadQueue.name = "osprey.downloader.operations"
         downloadQueue.maxConcurrentOperationCount = max(1, config.maxConcurrentDownloads)
@@ -156,13 +163,14 @@ public final class ImageDownloader: NSObject, Sendable {
         var started: DownloaderOperation??
         if let decode = caller.decodeKey {
             subscription = decodes.subscribe(DecodeKey(bytes: key, decode: decode), priority: caller.priority,
+                                             listens: caller.listens,
                                              start: { [self] task in
                                                  startDecode(task, key: key, decode: decode, caller: caller, config: config,
                                                              session: session, started: &started)
                                              },
                                              caller.deliverDecoded)
         } else {
-            subscription = bytes.subscribe(key, priority: caller.priority,
+            subscription = bytes.subscribe(key, priority: caller.priority, listens: caller.listens,
                                            start: { [self] task in
                                                started = .some(startDownload(task, key: key, caller: caller, config: config,
                                                                              session: session))
@@ -187,15 +195,18 @@ public final class ImageDownloader: NSObject, Sendable {
             for key in state.headers.keys where key.caseInsensitiveCompare(field) == .orderedSame {
                 state.headers[key] = nil
             }
-            if let value { state.headers[field] = value }
+            if let value { state.headers[field.capitalized] = value }
             state.headersGeneration += 1
+            headersGenerationMirror.store(state.headersGeneration)
         }
     }
 
     /// Changes with every ``setHTTPHeaderValue(_:forField:)``: the manager shares one download
     /// between identical loads only when they were asked for under the same headers, as this
     /// downloader merges requests only then.
-    package var headersGeneration: Int { state.withLock { $0.headersGeneration } }
+    package var headersGeneration: Int {
+        headersGenerationMirror.peek() ?? state.withLock { $0.headersGeneration }
+    }
 
     /// ``headersGeneration``: the headers are what shapes every request.
     public var requestGeneration: Int { headersGeneration }

@@ -29,6 +29,10 @@ final class PartialDownloads: Sendable {
     /// Invariant: `bytes` is the sum of the entries' data sizes and ≤ `capacity`; `order`
     /// holds each key of `entries` once, least recently stored first.
     private let state = Locked(State())
+    /// How many entries are kept: a lock-free copy, so that the start of every download (which
+    /// asks whether bytes of its URL are kept, almost always in vain) takes no lock when none
+    /// are. Invariant: written only under `state`'s lock, after `entries` changed.
+    private let entryCount = LockFreeMirror(0)
 
     init(capacity: Int = 32 << 20) {
         self.capacity = max(0, capacity)
@@ -39,24 +43,34 @@ final class PartialDownloads: Sendable {
     func store(_ entry: Entry, for key: String) {
         state.withLock { state in
             Self.remove(key, from: &state)
-            guard !entry.data.isEmpty, entry.data.count <= capacity else { return }
+            guard !entry.data.isEmpty, entry.data.count <= capacity else {
+                entryCount.store(state.entries.count)
+                return
+            }
             while state.bytes + entry.data.count > capacity, let oldest = state.order.first {
                 Self.remove(oldest, from: &state)
             }
             state.entries[key] = entry
             state.order.append(key)
             state.bytes += entry.data.count
+            entryCount.store(state.entries.count)
         }
     }
 
     /// Takes out what is kept for `key` (the attempt that resumes from it owns it now).
     func take(_ key: String) -> Entry? {
-        state.withLock { state in
+        guard mayHoldAny else { return nil }
+        return state.withLock { state in
             let entry = state.entries[key]
             Self.remove(key, from: &state)
+            entryCount.store(state.entries.count)
             return entry
         }
     }
+
+    /// False when nothing is kept (read without the lock: true may be stale, and ``take(_:)``
+    /// then answers nil).
+    var mayHoldAny: Bool { entryCount.peek() != 0 }
 
     /// Bytes held in all (for tests and statistics).
     var byteCount: Int { state.withLock { $0.bytes } }

@@ -103,9 +103,14 @@ struct PendingDownloads {
         return true
     }
 
+    /// Every `Operation.QueuePriority` raw value, highest first: the order buckets are asked
+    /// in (no sorting of the bucket keys per pop).
+    private static let highestFirst: [Int] = [Operation.QueuePriority.veryHigh, .high, .normal, .low, .veryLow]
+        .map(\.rawValue)
+
     /// Takes the operation that should start next, or nil when none waits.
     mutating func popNext() -> DownloaderOperation? {
-        for priority in buckets.keys.sorted(by: >) {
+        for priority in Self.highestFirst where buckets[priority] != nil {
             let next = order == .lifo ? buckets[priority]?.popLast() : buckets[priority]?.popFirst()
             if let next {
                 priorities[ObjectIdentifier(next)] = nil

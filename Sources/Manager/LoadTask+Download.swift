@@ -18,7 +18,8 @@ extension LoadTask {
     func joinSharedLoad(_ key: String) {
         let operation = operation
         let progress = forwardedProgress
-        let subscription = manager.loads.subscribe(key, priority: LoadPriority(options), start: { task in
+        let subscription = manager.loads.subscribe(key, priority: LoadPriority(options), listens: progress != nil,
+                                                   start: { task in
             runningShared(task).start()
         }) { event in
             switch event {
@@ -114,8 +115,10 @@ extension LoadTask {
         let queue = context.callbackQueue
         let operation = operation
         let interval = context.minimumProgressInterval
-        // The fraction last reported to this caller (nil: nothing reported yet).
-        let lastReported = Locked<Double?>(nil)
+        // The fraction last reported to this caller (nil: nothing reported yet); only kept
+        // when reports are thinned (every manager load hands its loader a progress closure,
+        // so this is made for most loads).
+        let lastReported: Locked<Double?>? = interval > 0 ? Locked(nil) : nil
         return { report in
             guard !operation.isFinished else { return }
             if report.partialImage != nil {
@@ -124,7 +127,7 @@ extension LoadTask {
                     progress(report)
                 }
             }
-            if interval > 0, let expected = report.expectedBytes, expected > 0 {
+            if let lastReported, let expected = report.expectedBytes, expected > 0 {
                 let fraction = Double(report.receivedBytes) / Double(expected)
                 let isDue = lastReported.withLock { last -> Bool in
                     if fraction < 1, let previous = last, fraction - previous < interval { return false }

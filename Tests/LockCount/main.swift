@@ -2,6 +2,8 @@
 // cold load, with nothing else running in the process.
 //
 // Usage: osprey-lock-count            (the measurement)
+//        osprey-lock-count --sites    (the same, with each count broken down by call site on
+//                                      standard error)
 //        osprey-lock-count --serve    (the image server it starts as a process of its own)
 //
 // The loopback server takes locks of its own (its routes, its connection bookkeeping), so it
@@ -93,11 +95,29 @@ func download(_ url: URL) {
     done.wait()
 }
 
+/// With `--sites`, the locks of each measurement are also listed by call site on standard error.
+let listsSites = CommandLine.arguments.contains("--sites")
+
 /// Locks taken while `work` runs, after the counter is reset.
-func locks(_ work: () -> Void) -> Int {
+func locks(_ name: String, _ work: () -> Void) -> Int {
+    LockTally.resetSites()
+    LockTally.recordsSites.store(listsSites, ordering: .relaxed)
     LockTally.taken.store(0, ordering: .relaxed)
     work()
-    return LockTally.taken.load(ordering: .relaxed)
+    let taken = LockTally.taken.load(ordering: .relaxed)
+    LockTally.recordsSites.store(false, ordering: .relaxed)
+    if listsSites {
+        var lines = "\(name): \(taken)\n"
+        let sites: [(site: String, count: Int)] = LockTally.sites.map { (site: $0.key, count: $0.value) }
+        let ordered = sites.sorted { left, right in
+            left.count != right.count ? left.count > right.count : left.site < right.site
+        }
+        for (site, count) in ordered {
+            lines += "  \(count)\t\(site)\n"
+        }
+        FileHandle.standardError.write(Data(lines.utf8))
+    }
+    return taken
 }
 
 /// Waits until the downloader has nothing under way, so one measurement's tail (an operation
@@ -113,11 +133,11 @@ fetch(urls[0])
 download(urls[1])
 load(urls[2])
 settle()
-let server = locks { fetch(urls[3]) }
+let server = locks("server") { fetch(urls[3]) }
 settle()
-let downloadCount = locks { download(urls[4]) }
+let downloadCount = locks("download") { download(urls[4]) }
 settle()
-let loadCount = locks { load(urls[5]) }
+let loadCount = locks("load") { load(urls[5]) }
 print(#"{"server":\#(server),"download":\#(downloadCount),"load":\#(loadCount)}"#)
 serverInput.fileHandleForWriting.closeFile()
 serverProcess.waitUntilExit()

@@ -140,3 +140,47 @@ struct DownloaderNotIdle: Error, CustomStringConvertible {
     let remaining: Int
     var description: String { "downloader not idle after the timeout (\(remaining) downloads open)" }
 }
+
+/// A clock the test moves by hand (``ImageDownloaderConfig/clock``): an idle timeout or a total
+/// deadline expires when the test advances the clock past it, never after a real wait.
+final class ManualClock: DownloadClock {
+    private struct State {
+        var now: UInt64 = 1_000_000_000
+        var timers: [(deadline: UInt64, work: DispatchWorkItem)] = []
+        var advanced: UInt64 = 0
+    }
+
+    /// Invariant: `timers` are the scheduled items not yet due; `advanced` is the sum of every
+    /// advance so far.
+    private let state = Locked(State())
+
+    func now() -> UInt64 { state.withLock { $0.now } }
+
+    func schedule(at deadline: UInt64, _ work: DispatchWorkItem) {
+        let due = state.withLock { state -> Bool in
+            guard deadline > state.now else { return true }
+            state.timers.append((deadline, work))
+            return false
+        }
+        if due { DispatchQueue.global().async(execute: work) }
+    }
+
+    /// Moves the clock on by `seconds`; what fell due runs, each on a global queue.
+    func advance(by seconds: Double) {
+        let due = state.withLock { state -> [DispatchWorkItem] in
+            let step = UInt64(seconds * 1e9)
+            state.now += step
+            state.advanced += step
+            let now = state.now
+            defer { state.timers.removeAll { $0.deadline <= now } }
+            return state.timers.filter { $0.deadline <= now }.map(\.work)
+        }
+        for work in due { DispatchQueue.global().async(execute: work) }
+    }
+
+    /// Seconds the test advanced the clock in all.
+    var advancedSeconds: Double { state.withLock { Double($0.advanced) / 1e9 } }
+
+    /// Timers waiting for the clock.
+    var pendingTimers: Int { state.withLock { $0.timers.count } }
+}

@@ -1,5 +1,8 @@
 import Dispatch
 import Foundation
+#if !canImport(Darwin)
+import Synchronization
+#endif
 
 /// How far the bytes of a load have come, as the bytes stage broadcasts it.
 package struct BodyProgress: Sendable {
@@ -65,14 +68,44 @@ package enum DecodeStage {
 
 /// Counts work still under way after its producer closed (decodes, deliveries), so a loader
 /// can tell when every completion has been handed to its callback queue.
+///
+/// A counter and nothing else (no other state depends on it), so on Linux it is an atomic:
+/// each decode of each download begins and ends once, and would otherwise take a lock for it
+/// twice. On Apple platforms (`Atomic` needs iOS 18) it is a ``Locked`` count.
 package final class PendingWork: Sendable {
-    /// Invariant: the number of `begin()` calls not yet matched by `end()`; never negative.
+    // Invariant: the number of `begin()` calls not yet matched by `end()`; never negative.
+    #if canImport(Darwin)
     private let count = Locked(0)
+    #else
+    private let count = Atomic(0)
+    #endif
 
     package init() {}
-    package func begin() { count.withLock { $0 += 1 } }
-    package func end() { count.withLock { $0 -= 1 } }
-    package var isZero: Bool { count.withLock { $0 == 0 } }
+
+    package func begin() {
+        #if canImport(Darwin)
+        count.withLock { $0 += 1 }
+        #else
+        count.add(1, ordering: .relaxed)
+        #endif
+    }
+
+    package func end() {
+        #if canImport(Darwin)
+        count.withLock { $0 -= 1 }
+        #else
+        // Releasing: whoever sees zero also sees everything the work did before it ended.
+        count.subtract(1, ordering: .releasing)
+        #endif
+    }
+
+    package var isZero: Bool {
+        #if canImport(Darwin)
+        count.withLock { $0 == 0 }
+        #else
+        count.load(ordering: .acquiring) == 0
+        #endif
+    }
 }
 
 /// The decode stage's producer: one per shared decode task (key: the bytes' key and the
@@ -140,16 +173,25 @@ package final class DecodeRun<Body: Sendable>: Sendable {
             : DispatchQueue(label: "osprey.decode.progressive", target: coderQueue)
     }
 
-    /// Subscribes to the bytes through `subscribe` and wires cancellation and priority.
-    package func start(subscribe: (@escaping BytesDeliver) -> TaskSubscription) {
+    /// Subscribes to the bytes through `subscribe` (told whether to listen for progress) and
+    /// wires cancellation, priority and listening.
+    ///
+    /// A progressive decode reads the body as it arrives, so it always listens. Otherwise byte
+    /// progress is only passed on to this decode's subscribers: it listens only once one of them
+    /// does (a caller with a progress closure), so a plain download's body pieces take no lock
+    /// on their way to nobody.
+    package func start(subscribe: (_ listens: Bool, @escaping BytesDeliver) -> TaskSubscription) {
         let cancellation = options.cancellation
-        let subscription = subscribe { [self] event in handle(event) }
+        let listens = serial != nil || task.isListened
+        let subscription = subscribe(listens) { [self] event in handle(event) }
         // Wired in one locked step once subscribed; when everyone left while the subscription
         // was being made, the cancel handler runs at once.
+        var onListened: (@Sendable () -> Void)?
+        if !listens { onListened = { subscription.listen() } }
         task.onCancel({
             cancellation?.cancel()
             subscription.cancel()
-        }, onPriorityChange: { subscription.setPriority($0) })
+        }, onPriorityChange: { subscription.setPriority($0) }, onListened: onListened)
     }
 
     /// Decodes `body`, whose bytes are all at hand (a disk hit): no bytes stage to subscribe

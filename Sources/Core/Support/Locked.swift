@@ -52,6 +52,20 @@ package final class Locked<Value>: @unchecked Sendable {
         value.deallocate()
     }
 
+    #if DEBUG && os(Linux)
+    /// Runs `body` with exclusive access to the value and returns what it returns. (Debug
+    /// builds on Linux also count the call, and name its call site while
+    /// ``LockTally/recordsSites`` is on.)
+    @inline(__always)
+    package func withLock<Result>(_ body: (inout Value) throws -> Result,
+                                  fileID: StaticString = #fileID, line: UInt = #line) rethrows -> Result {
+        LockTally.taken.add(1, ordering: .relaxed)
+        if LockTally.recordsSites.load(ordering: .relaxed) { LockTally.record(fileID, line) }
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return try body(&value.pointee)
+    }
+    #else
     /// Runs `body` with exclusive access to the value and returns what it returns.
     @inline(__always)
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
@@ -59,14 +73,12 @@ package final class Locked<Value>: @unchecked Sendable {
         os_unfair_lock_lock(lock)
         defer { os_unfair_lock_unlock(lock) }
         #else
-        #if DEBUG && os(Linux)
-        LockTally.taken.add(1, ordering: .relaxed)
-        #endif
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         #endif
         return try body(&value.pointee)
     }
+    #endif
 }
 
 #if DEBUG && os(Linux)
@@ -76,5 +88,41 @@ package final class Locked<Value>: @unchecked Sendable {
 package enum LockTally {
     /// Every `withLock` adds one.
     package static let taken = Atomic<Int>(0)
+
+    /// While true, every `withLock` also adds one to its call site's count (``sites``): the
+    /// breakdown `osprey-lock-count --sites` prints. Off by default, so tests pay one relaxed
+    /// load per lock for it.
+    package static let recordsSites = Atomic<Bool>(false)
+
+    /// Call-site counts. Guarded by a mutex of its own, not a `Locked`: recording must not
+    /// count (or recurse into) itself. Debug-only instrumentation, never in a release build.
+    nonisolated(unsafe) private static var counts: [String: Int] = [:]
+    nonisolated(unsafe) private static let countsLock: UnsafeMutablePointer<pthread_mutex_t> = {
+        let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        lock.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(lock, nil)
+        return lock
+    }()
+
+    package static func record(_ fileID: StaticString, _ line: UInt) {
+        let site = "\(fileID):\(line)"
+        pthread_mutex_lock(countsLock)
+        counts[site, default: 0] += 1
+        pthread_mutex_unlock(countsLock)
+    }
+
+    /// Empties the call-site counts.
+    package static func resetSites() {
+        pthread_mutex_lock(countsLock)
+        counts.removeAll()
+        pthread_mutex_unlock(countsLock)
+    }
+
+    /// The call-site counts recorded since the last ``resetSites()``, by site (`file:line`).
+    package static var sites: [String: Int] {
+        pthread_mutex_lock(countsLock)
+        defer { pthread_mutex_unlock(countsLock) }
+        return counts
+    }
 }
 #endif
