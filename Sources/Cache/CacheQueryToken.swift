@@ -17,6 +17,10 @@ public final class CacheQueryToken: Cancellable {
     /// Invariant: `isCancelled` is false until the first `cancel()`, then true for good; once
     /// it is, `decode` is nil (it was cancelled). Touched only inside `withLock`.
     private let state = Locked(State())
+    /// 1 once `isCancelled` is set, written under the lock right after: the query's checks
+    /// before its disk read and before its answer read it without the lock ("not cancelled a
+    /// moment ago" is what those checks could learn under the lock too).
+    private let cancelledFlag = LockFreeMirror(0)
 
     /// A token that is not cancelled.
     public init() {}
@@ -25,6 +29,7 @@ public final class CacheQueryToken: Cancellable {
     public func cancel() {
         let decode = state.withLock { state in
             state.isCancelled = true
+            cancelledFlag.store(1)
             defer { state.decode = nil }
             return state.decode
         }
@@ -33,7 +38,8 @@ public final class CacheQueryToken: Cancellable {
 
     /// Whether ``cancel()`` has been called.
     public var isCancelled: Bool {
-        state.withLock { $0.isCancelled }
+        if let flag = cancelledFlag.peek() { return flag == 1 }
+        return state.withLock { $0.isCancelled }
     }
 
     /// Keeps the query's subscription to its decode, so that cancelling the query leaves it;

@@ -29,6 +29,11 @@ public final class ImageLoadOperation: Cancellable, LoadPriorityAdjusting {
     // Nil for an operation made finished (a synchronous memory hit): it has no state to guard,
     // which spares a memory hit a lock and the retain of a shared one.
     private let state: Locked<State>?
+    /// 1 once `completion` was taken (the operation finished), written under `state`'s lock
+    /// right after: the loads' checks of ``isFinished`` before each step read it without the
+    /// lock (a lock-free "not finished" means "not finished a moment ago", which is all a
+    /// check before a step that locks again can use).
+    private let finishedFlag = LockFreeMirror(0)
     private let callbackQueue: CallbackQueue
     private let onFinish: @Sendable (ImageLoadOperation) -> Void
 
@@ -64,7 +69,11 @@ public final class ImageLoadOperation: Cancellable, LoadPriorityAdjusting {
     public var isCancelled: Bool { state?.withLock { $0.isCancelled } ?? false }
 
     /// Whether the completion has been called (or is on its way to the callback queue).
-    public var isFinished: Bool { state?.withLock { $0.completion == nil } ?? true }
+    public var isFinished: Bool {
+        guard let state else { return true }
+        if let flag = finishedFlag.peek() { return flag == 1 }
+        return state.withLock { $0.completion == nil }
+    }
 
     /// Cancels the cache query and the download; completes with `.cancelled` unless the
     /// operation already finished.
@@ -121,7 +130,10 @@ public final class ImageLoadOperation: Cancellable, LoadPriorityAdjusting {
     func finish(_ result: Result<ImageResult, ImageError>) {
         guard let state else { return }
         let (completion, silent) = state.withLock { state in
-            defer { state.completion = nil; state.cacheOperation = nil; state.loaderOperation = nil }
+            defer {
+                state.completion = nil; state.cacheOperation = nil; state.loaderOperation = nil
+                finishedFlag.store(1)
+            }
             let silent: Bool = if case .failure = result { state.deliveredCached } else { false }
             return (state.completion, silent)
         }
@@ -138,6 +150,7 @@ public final class ImageLoadOperation: Cancellable, LoadPriorityAdjusting {
         let ended = state.withLock { state -> Bool in
             guard state.deliveredCached, state.completion != nil else { return false }
             state.completion = nil; state.cacheOperation = nil; state.loaderOperation = nil
+            finishedFlag.store(1)
             return true
         }
         if ended { onFinish(self) }

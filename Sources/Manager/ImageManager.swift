@@ -18,6 +18,11 @@ public final class ImageManager: Sendable {
     // Invariant: `running` holds exactly the operations that have not finished yet;
     // `failedURLs` the URLs whose last load failed with a blockable error.
     private let state = Locked(State())
+    /// `failedURLs.count`, written under `state`'s lock whenever the set changes: a load asks
+    /// the (almost always empty) list, and a success clears its URL from it, without the lock
+    /// while the list is empty. A lock-free "empty" means "empty a moment ago", which orders
+    /// the check or the removal before a failure being recorded at the same time.
+    private let failedCount = LockFreeMirror(0)
 
     /// The loads in flight that identical loads join, by ``LoadTask/identicalLoadKey``: each
     /// runs once (download, decode, transform, store) for all its subscribers.
@@ -57,23 +62,32 @@ public final class ImageManager: Sendable {
 
     /// Lets `url` be loaded again after it failed.
     public func removeFailedURL(_ url: URL) {
-        _ = state.withLock { $0.failedURLs.remove(url) }
+        state.withLock { state in
+            state.failedURLs.remove(url)
+            failedCount.store(state.failedURLs.count)
+        }
     }
 
     /// Forgets every failed URL.
     public func removeAllFailedURLs() {
-        state.withLock { $0.failedURLs.removeAll() }
+        state.withLock { state in
+            state.failedURLs.removeAll()
+            failedCount.store(0)
+        }
     }
 
     /// Whether `url` is on the failed list (loads of it fail with `.blackListed`).
     public func isFailedURL(_ url: URL) -> Bool {
         // Hashing a URL is not free; the list is empty in the common case.
-        state.withLock { !$0.failedURLs.isEmpty && $0.failedURLs.contains(url) }
+        if failedCount.peek() == 0 { return false }
+        return state.withLock { !$0.failedURLs.isEmpty && $0.failedURLs.contains(url) }
     }
 
     func markFailed(_ url: URL, blocked: Bool) {
+        if !blocked, failedCount.peek() == 0 { return }
         state.withLock { state in
             if blocked { state.failedURLs.insert(url) } else { state.failedURLs.remove(url) }
+            failedCount.store(state.failedURLs.count)
         }
     }
 
