@@ -183,4 +183,13 @@ final class ManualClock: DownloadClock {
 
     /// Timers waiting for the clock.
     var pendingTimers: Int { state.withLock { $0.timers.count } }
+
+    /// Timers waiting for the clock that fall due within `seconds` from now (a retry's wait,
+    /// told apart from the idle check, which is due a whole idle timeout away).
+    func pendingTimers(dueWithin seconds: Double) -> Int {
+        state.withLock { state in
+            let limit = state.now + UInt64(seconds * 1e9)
+            return state.timers.filter { $0.deadline <= limit && !$0.work.isCancelled }.count
+        }
+    }
 }
