@@ -144,7 +144,7 @@ enum JPEGForwardDCT {
     private static func loadRow(_ p: UnsafePointer<UInt8>) -> Lanes {
         let x = UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt8>.self)
         return Lanes(Int16(x[0]), Int16(x[1]), Int16(x[2]), Int16(x[3]),
-                     Int16(x[4]), Int16(x[5]), Int16(x[6]), Int16(x[7])) &- 128
+                     Int16(x[4]), Int16(x[5]), Int16(x[6]), Int16(x[7]))
     }
 
     /// Transforms the 8×8 samples at `samples` (rows `stride` bytes apart). The result is
@@ -156,6 +156,10 @@ enum JPEGForwardDCT {
                  loadRow(samples + 3 &* stride), loadRow(samples + 4 &* stride), loadRow(samples + 5 &* stride),
                  loadRow(samples + 6 &* stride), loadRow(samples + 7 &* stride))
         pass(&d, first: true)
+        // The level shift (samples − 128), done once: every other output of the first pass is
+        // a difference of samples, in which it cancels; the DC sum of eight rows, scaled by
+        // 2^pass1Bits, carries it as −128 · 8 · 4. (The unshifted sums stay within 16 bits.)
+        d.0 &-= Lanes(repeating: (128 &* 8) &<< pass1Bits)
         // Vector v (vertical frequency) lane x → vector x lane v.
         transpose(&d)
         pass(&d, first: false)
