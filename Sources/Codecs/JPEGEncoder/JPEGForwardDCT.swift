@@ -9,11 +9,11 @@
 /// Why 16-bit lanes suffice: on 8-bit samples every butterfly value of islow fits in an
 /// `Int16` (the first pass's outputs are at most 8 · 128 · 4 = 4096 in magnitude; a second-pass
 /// sum of eight of them is bounded by 4 · 8 · 1024 = 32 768 and reaches only −32 768, because
-/// samples run from −128 to 127). Only the rotation products need 32 bits: each is a 16 × 16 →
-/// 32-bit multiply of a widened lane by a 13-bit constant (SSE2 has that as a `pmullw`/`pmulhw`
-/// pair, while it has no general 32-bit multiply), summed and descaled in 32 bits, then narrowed
-/// back (LLVM makes these `pmaddwd`, as libjpeg-turbo's SIMD code uses). The result is bit for
-/// bit the 32-bit arithmetic, at half the vector work. The passes run columns first (libjpeg
+/// samples run from −128 to 127). Only the rotations need 32 bits. Each rotation output is a sum
+/// of two products, a · c₀ + b · c₁ (the factorisation's shared products folded into the
+/// constant pairs, as libjpeg-turbo's SIMD code does), which is exactly SSE2's `pmaddwd` on the
+/// lanes of a and b interleaved: one instruction makes four 32-bit outputs. The sums are
+/// descaled in 32 bits and narrowed back. The result is bit for bit the 32-bit arithmetic. The passes run columns first (libjpeg
 /// does rows first), which saves a transpose; the intermediate rounding then differs, so a
 /// coefficient can differ from libjpeg's by one unit before quantisation — a difference that
 /// quantisation almost always removes (file sizes match libjpeg-turbo's within 0.3 %). The
@@ -22,6 +22,7 @@
 enum JPEGForwardDCT {
     typealias Lanes = SIMD8<Int16>
     typealias Wide = SIMD8<Int32>
+    typealias Quad = SIMD4<Int32>
     typealias Block = (Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes)
 
     private static let constBits: Int32 = 13
@@ -49,20 +50,36 @@ enum JPEGForwardDCT {
         Wide(Int32(x[0]), Int32(x[1]), Int32(x[2]), Int32(x[3]), Int32(x[4]), Int32(x[5]), Int32(x[6]), Int32(x[7]))
     }
 
-    /// `x · c` for a constant `c` of at most 15 bits, in 32 bits.
+    /// x₂ᵢ · c₀ + x₂ᵢ₊₁ · c₁ for i = 0…3, constants of at most 15 bits and sign.
+    ///
+    /// Written as the sign-extended 8-lane product followed by the sum of its even and odd
+    /// lanes: the shape LLVM's x86 back end folds into one `pmaddwd`, the negative constants
+    /// included. (Multiplying a widened lane by a splatted constant instead lets LLVM pick
+    /// shifts or 32-bit multiplies for some constants, and loses the pairing.)
     @inline(__always)
-    private static func product(_ x: Lanes, _ c: Int32) -> Wide {
-        widen(x) &* Wide(repeating: c)
+    private static func multiplyAdd(_ x: Lanes, _ c0: Int32, _ c1: Int32) -> Quad {
+        let p = widen(x) &* Wide(c0, c1, c0, c1, c0, c1, c0, c1)
+        return Quad(p[0], p[2], p[4], p[6]) &+ Quad(p[1], p[3], p[5], p[7])
     }
+
+    /// a · c₀ + b · c₁ for all eight lanes, in 32 bits (lanes 0–3, lanes 4–7).
+    @inline(__always)
+    private static func rotate(_ a: Lanes, _ b: Lanes, _ c0: Int32, _ c1: Int32) -> (Quad, Quad) {
+        (multiplyAdd(zipLow(a, b), c0, c1), multiplyAdd(zipHigh(a, b), c0, c1))
+    }
+
+    @inline(__always)
+    private static func sum(_ x: (Quad, Quad), _ y: (Quad, Quad)) -> (Quad, Quad) { (x.0 &+ y.0, x.1 &+ y.1) }
 
     /// Rounds `x` down by `n` bits and narrows it (the results fit in 16 bits).
     @inline(__always)
-    private static func descale(_ x: Wide, _ n: Int32) -> Lanes {
-        let v = (x &+ Wide(repeating: 1 &<< (n &- 1))) &>> Wide(repeating: n)
-        return Lanes(Int16(truncatingIfNeeded: v[0]), Int16(truncatingIfNeeded: v[1]),
-                     Int16(truncatingIfNeeded: v[2]), Int16(truncatingIfNeeded: v[3]),
-                     Int16(truncatingIfNeeded: v[4]), Int16(truncatingIfNeeded: v[5]),
-                     Int16(truncatingIfNeeded: v[6]), Int16(truncatingIfNeeded: v[7]))
+    private static func descale(_ x: (Quad, Quad), _ n: Int32) -> Lanes {
+        let r = Quad(repeating: 1 &<< (n &- 1)), s = Quad(repeating: n)
+        let a = (x.0 &+ r) &>> s, b = (x.1 &+ r) &>> s
+        return Lanes(Int16(truncatingIfNeeded: a[0]), Int16(truncatingIfNeeded: a[1]),
+                     Int16(truncatingIfNeeded: a[2]), Int16(truncatingIfNeeded: a[3]),
+                     Int16(truncatingIfNeeded: b[0]), Int16(truncatingIfNeeded: b[1]),
+                     Int16(truncatingIfNeeded: b[2]), Int16(truncatingIfNeeded: b[3]))
     }
 
     /// One 1-D pass over eight vectors (the eight samples of each lane's line), in place.
@@ -76,7 +93,7 @@ enum JPEGForwardDCT {
 
         let tmp10 = tmp0 &+ tmp3, tmp13 = tmp0 &- tmp3
         let tmp11 = tmp1 &+ tmp2, tmp12 = tmp1 &- tmp2
-        let evenShift = first ? constBits &- Int32(pass1Bits) : constBits &+ Int32(pass1Bits)
+        let shift = first ? constBits &- Int32(pass1Bits) : constBits &+ Int32(pass1Bits)
         if first {
             d.0 = (tmp10 &+ tmp11) &<< pass1Bits
             d.4 = (tmp10 &- tmp11) &<< pass1Bits
@@ -85,20 +102,19 @@ enum JPEGForwardDCT {
             d.0 = (tmp10 &+ tmp11 &+ round) &>> pass1Bits
             d.4 = (tmp10 &- tmp11 &+ round) &>> pass1Bits
         }
-        let z1 = product(tmp12 &+ tmp13, fix0_541196100)
-        d.2 = descale(z1 &+ product(tmp13, fix0_765366865), evenShift)
-        d.6 = descale(z1 &- product(tmp12, fix1_847759065), evenShift)
+        // Even part: z1 = (tmp12 + tmp13) · c folded into the constant pairs.
+        d.2 = descale(rotate(tmp13, tmp12, fix0_541196100 + fix0_765366865, fix0_541196100), shift)
+        d.6 = descale(rotate(tmp13, tmp12, fix0_541196100, fix0_541196100 - fix1_847759065), shift)
 
-        let y1 = tmp4 &+ tmp7, y2 = tmp5 &+ tmp6, y3 = tmp4 &+ tmp6, y4 = tmp5 &+ tmp7
-        let z5 = product(y3 &+ y4, fix1_175875602)
-        let t4 = product(tmp4, fix0_298631336), t5 = product(tmp5, fix2_053119869)
-        let t6 = product(tmp6, fix3_072711026), t7 = product(tmp7, fix1_501321110)
-        let m1 = product(y1, -fix0_899976223), m2 = product(y2, -fix2_562915447)
-        let m3 = product(y3, -fix1_961570560) &+ z5, m4 = product(y4, -fix0_390180644) &+ z5
-        d.7 = descale(t4 &+ m1 &+ m3, evenShift)
-        d.5 = descale(t5 &+ m2 &+ m4, evenShift)
-        d.3 = descale(t6 &+ m2 &+ m3, evenShift)
-        d.1 = descale(t7 &+ m1 &+ m4, evenShift)
+        // Odd part: islow's z1 · −c and z2 · −c products are folded into the pairs below,
+        // and its z5 = (z3 + z4) · c into the (z3, z4) pairs.
+        let z3 = tmp4 &+ tmp6, z4 = tmp5 &+ tmp7
+        let r3 = rotate(z3, z4, fix1_175875602 - fix1_961570560, fix1_175875602)
+        let r4 = rotate(z3, z4, fix1_175875602, fix1_175875602 - fix0_390180644)
+        d.7 = descale(sum(rotate(tmp4, tmp7, fix0_298631336 - fix0_899976223, -fix0_899976223), r3), shift)
+        d.1 = descale(sum(rotate(tmp4, tmp7, -fix0_899976223, fix1_501321110 - fix0_899976223), r4), shift)
+        d.5 = descale(sum(rotate(tmp5, tmp6, fix2_053119869 - fix2_562915447, -fix2_562915447), r4), shift)
+        d.3 = descale(sum(rotate(tmp5, tmp6, -fix2_562915447, fix3_072711026 - fix2_562915447), r3), shift)
     }
 
     /// Lanes 0–3 of `a` and `b` interleaved (SSE2's `punpcklwd`).
@@ -114,7 +130,8 @@ enum JPEGForwardDCT {
     }
 
     /// Transposes the 8 × 8 block: three rounds of the perfect shuffle (row i zipped with row
-    /// i + 4) move lane x of vector y to lane y of vector x.
+    /// i + 4) move lane x of vector y to lane y of vector x. Kept a loop: written out three
+    /// times, LLVM merges the rounds into lane extracts and inserts.
     @inline(__always)
     static func transpose(_ r: inout Block) {
         for _ in 0..<3 {
@@ -127,7 +144,7 @@ enum JPEGForwardDCT {
     private static func loadRow(_ p: UnsafePointer<UInt8>) -> Lanes {
         let x = UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt8>.self)
         return Lanes(Int16(x[0]), Int16(x[1]), Int16(x[2]), Int16(x[3]),
-                     Int16(x[4]), Int16(x[5]), Int16(x[6]), Int16(x[7])) &- 128
+                     Int16(x[4]), Int16(x[5]), Int16(x[6]), Int16(x[7]))
     }
 
     /// Transforms the 8×8 samples at `samples` (rows `stride` bytes apart). The result is
@@ -139,6 +156,10 @@ enum JPEGForwardDCT {
                  loadRow(samples + 3 &* stride), loadRow(samples + 4 &* stride), loadRow(samples + 5 &* stride),
                  loadRow(samples + 6 &* stride), loadRow(samples + 7 &* stride))
         pass(&d, first: true)
+        // The level shift (samples − 128), done once: every other output of the first pass is
+        // a difference of samples, in which it cancels; the DC sum of eight rows, scaled by
+        // 2^pass1Bits, carries it as −128 · 8 · 4. (The unshifted sums stay within 16 bits.)
+        d.0 &-= Lanes(repeating: (128 &* 8) &<< pass1Bits)
         // Vector v (vertical frequency) lane x → vector x lane v.
         transpose(&d)
         pass(&d, first: false)
