@@ -148,10 +148,14 @@ package final class SharedTask<Value: Sendable, Progress: Sendable>: @unchecked 
         if id == 0 { state.pointee.toldPriority = priority }
         state.pointee.subscribers.append(Subscriber(id: id, deliver: deliver, priority: priority, listens: listens))
         var raise: (@Sendable (LoadPriority) -> Void, LoadPriority)?
-        let wanted = state.pointee.wantedPriority
-        if wanted != state.pointee.toldPriority, let handler = state.pointee.onPriority {
-            state.pointee.toldPriority = wanted
-            raise = (handler, wanted)
+        // The first subscriber's priority is the one the producer starts at: nothing to raise,
+        // and no walk over the subscribers (generic here, so not free) on every task's start.
+        if id > 0 {
+            let wanted = state.pointee.wantedPriority
+            if wanted != state.pointee.toldPriority, let handler = state.pointee.onPriority {
+                state.pointee.toldPriority = wanted
+                raise = (handler, wanted)
+            }
         }
         var listened: (@Sendable () -> Void)?
         if listens {
