@@ -102,6 +102,16 @@ extension ImageManager {
 }
 
 extension ImageCacheType {
+    /// A distinct number per tier selection, for keys built on every load.
+    var tierCode: Int {
+        switch self {
+        case .none: 0
+        case .memory: 1
+        case .disk: 2
+        case .all: 3
+        }
+    }
+
     /// The tiers both selections include.
     func intersection(_ other: ImageCacheType) -> ImageCacheType {
         switch (includesMemory && other.includesMemory, includesDisk && other.includesDisk) {

@@ -37,10 +37,7 @@ extension LoadTask {
         let inner = ImageLoadOperation(url: url, callbackQueue: .current,
                                        completion: { task.finish($0) }, onFinish: { _ in })
         task.onCancel({ inner.cancel() }, onPriorityChange: { inner.setPriority($0) })
-        return LoadTask(manager: manager, operation: inner, url: url, options: options, context: innerContext,
-                        cache: cache, loader: loader,
-                        progress: { task.send($0, replay: $0.partialImage != nil) },
-                        memoryLookedUp: memoryLookedUp, isShared: true)
+        return LoadTask(sharing: self, operation: inner, progress: { task.send($0, replay: $0.partialImage != nil) })
     }
 
     /// Asks the loader for the image; the result goes through transform and store to this
@@ -94,8 +91,16 @@ extension LoadTask {
                                             .waitStoreCache, .transformAnimatedImage, .handleCookies,
                                             .progressiveLoad, .fromLoaderOnly, .fromCacheOnly, .queryMemoryData])
         // What shapes every request of the loader (its headers) is part of it too.
-        return "\(shaping.rawValue)|\(context.storeCacheType)|\(context.queryCacheType)|\(memoryLookedUp)"
-            + "|\(loader.requestGeneration)|\(fullKey)"
+        // Numbers, not the tiers' descriptions: this string is built for every load.
+        var key = String(shaping.rawValue)
+        key.reserveCapacity(fullKey.utf8.count + 32)
+        key += "|"
+        key += String(context.storeCacheType.tierCode * 4 + context.queryCacheType.tierCode)
+        key += memoryLookedUp ? "|m|" : "|-|"
+        key += String(loader.requestGeneration)
+        key += "|"
+        key += fullKey
+        return key
     }
 
     /// Progress goes to the caller's queue, thinned out to

@@ -60,6 +60,28 @@ struct LoadTask: Sendable {
         innerContext = inner
     }
 
+    /// The steps of a shared load (``ImageManager/loads``) that `base` started: the same URL,
+    /// keys, scale and settings, already computed once for `base`, with `operation` and
+    /// `progress` of the shared run; its caller's context is `base`'s inner one (calling back
+    /// on the finishing thread).
+    init(sharing base: LoadTask, operation: ImageLoadOperation, progress: (@Sendable (ImageProgress) -> Void)?) {
+        manager = base.manager
+        self.operation = operation
+        url = base.url
+        options = base.options
+        context = base.innerContext
+        cache = base.cache
+        loader = base.loader
+        self.progress = progress
+        originalKey = base.originalKey
+        fullKey = base.fullKey
+        innerContext = base.innerContext
+        memoryLookedUp = base.memoryLookedUp
+        isShared = true
+        scale = base.scale
+        isLocal = base.isLocal
+    }
+
     /// Identical loads share one run of the steps below (cache query, download, decode,
     /// transform, store); the others run them alone.
     func start() {
