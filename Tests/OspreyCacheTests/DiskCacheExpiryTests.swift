@@ -1,6 +1,7 @@
 import Foundation
 @testable import OspreyCache
 import OspreyCore
+import OspreyTestSupport
 import OspreyTestTraits
 import Testing
 
@@ -85,17 +86,29 @@ struct DiskCacheExpiryTests {
     }
 
     @Test("the timer does not keep a cache alive")
-    func timerHoldsCacheWeakly() throws {
+    func timerHoldsCacheWeakly() async throws {
         let root = try TemporaryDirectory()
         defer { root.remove() }
         var config = ImageCacheConfig()
         config.sweepInterval = 0.01
-        weak var weakCache: DiskCache?
+        let probe = WeakProbe()
         do {
             let cache = DiskCache(directory: root.url, namespace: "weak", config: config)
             cache.store(Data([1]), forKey: "a")
-            weakCache = cache
+            probe.watch(cache)
         }
-        #expect(weakCache == nil)
+        // A timer block running at this moment holds the cache until it returns; none may
+        // keep it after that (a sweep every 10 ms would otherwise keep it for good).
+        #expect(await waitForCondition(timeout: .seconds(60)) { probe.isGone })
     }
+}
+
+/// Watches one object without keeping it alive.
+private final class WeakProbe: Sendable {
+    private struct Reference { weak var object: AnyObject? }
+    // Invariant: `object` is the watched object while something else keeps it alive.
+    private let reference = Locked(Reference())
+
+    func watch(_ object: AnyObject) { reference.withLock { $0.object = object } }
+    var isGone: Bool { reference.withLock { $0.object == nil } }
 }
