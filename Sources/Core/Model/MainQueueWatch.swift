@@ -14,7 +14,7 @@ import Foundation
 /// straight to ``fallbackQueue`` until the probe runs (the program started its main loop
 /// late), after which they go to the main queue again. Once the main queue has served the
 /// probe, `.main` means the main queue only.
-enum MainQueueWatch {
+package enum MainQueueWatch {
     private enum Served { case unknown, yes, no }
     private struct State {
         var served = Served.unknown
@@ -37,6 +37,12 @@ enum MainQueueWatch {
         #else
         2
         #endif
+    }
+
+    /// Whether the main queue has served the probe, so that `.main` callbacks go to it from
+    /// now on (for tests: a claim about where `.main` callbacks run holds only after this).
+    package static var isMainQueueServed: Bool {
+        state.withLock { $0.served == .yes }
     }
 
     /// See ``CallbackQueue/mainQueueFallbackDelay``.
