@@ -57,8 +57,8 @@ extension DownloaderOperation {
         /// Bytes of broken-off downloads, kept for the next attempt to resume from.
         let partials: PartialDownloads
         /// What the idle timeout, the total deadline and retry waits measure time with (the
-        /// downloader's, ``ImageDownloaderConfig/clock``).
-        let clock: any DownloadClock
+        /// downloader's, ``ImageDownloaderConfig/clock``, which its router holds).
+        var clock: any DownloadClock { router.clock }
 
         init(config: ImageDownloaderConfig, context: ImageContext, sink: SharedTask<DownloadedBody, BodyProgress>?,
              router: DownloadTaskRouter, coderQueue: DispatchQueue, cookieStorage: HTTPCookieStorage?,
@@ -81,7 +81,6 @@ extension DownloaderOperation {
             self.sessionGate = sessionGate
             self.cancellations = cancellations
             self.partials = partials
-            clock = router.clock
         }
 
         /// A usable number of seconds, or nil for "no limit" (nil, 0, negative, infinite, NaN).
